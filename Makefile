@@ -1,0 +1,24 @@
+# Two entry points: `make build` (example site + PDF from content/) and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+.PHONY: build test bench golden clean
+build: $(STAMP)
+	$(BIN)/gazeta build content
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_core.py
+
+clean:
+	rm -rf $(VENV) site

@@ -1,0 +1,1 @@
+"""gazeta: o resultado oficial de concursos públicos como site estático e PDF de diário oficial."""

@@ -1,0 +1,93 @@
+"""Plain data for one exam (certame): what the loader produces and the allocator consumes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+# Group keys, exactly as in the JSON contract and the data files (GLOSSARY.md).
+OPEN = "ampla"
+RESERVE_GROUPS = ("negro", "pcd", "indigena", "mulher")
+ALL_GROUPS = (OPEN, *RESERVE_GROUPS)
+
+# Candidate status in the board's file (coluna `situacao`).
+APPROVED = "aprovado"
+STATUSES = ("aprovado", "eliminado", "ausente")
+
+# Commission procedures and the reserve each one checks (MS arts. 2º VII–IX; Lins art. 7º).
+PROCEDURES = {"heteroidentificacao": "negro", "indigena": "indigena", "pcd": "pcd"}
+OUTCOMES = ("confirmado", "nao_confirmado", "ausente", "fraude")
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One row of candidatos.csv. `cpf`, `birth` and `sex` are restricted: never published."""
+
+    registration: str  # inscrição, kept as given (a string)
+    name: str
+    position: str  # cargo code
+    score: Decimal
+    rank: int | None = None  # the board's official general classification
+    birth: date | None = None
+    cpf: str | None = None
+    sex: str | None = None  # "F" or "M"
+    opts: frozenset[str] = frozenset()  # reserves opted for at registration: negro, pcd, indigena
+    status: str = APPROVED
+    line: int = 0  # line in the source file, for messages
+
+
+@dataclass(frozen=True, slots=True)
+class CommissionOutcome:
+    """Final outcome of one commission procedure, after appeals. `opinion` (parecer) is restricted."""
+
+    registration: str
+    procedure: str  # key of PROCEDURES
+    outcome: str  # one of OUTCOMES
+    opinion: str | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One cargo offered by the exam, as stated in certame.toml."""
+
+    code: str
+    name: str
+    vacancies: int
+    reserves: dict[str, int] | None = None  # the edital's own counts: prevail over percentages
+    reserved_positions: dict[str, tuple[int, ...]] | None = None  # edital's explicit nomination positions
+    municipal_guard: bool = False  # Guarda Civil Municipal: women's list (Lins LC 1.745/2023 art. 16 §2)
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """Where the act is published: the gazette's coordinates, for the masthead and for citation."""
+
+    gazette: str  # e.g. "Imprensa Oficial - Lins"
+    edition: str
+    date: date
+    section: str
+    subsection: str = ""
+    entity: str = ""  # Entidade, e.g. "Poder Executivo"
+    year: str = ""  # "Ano VIII"
+    url: str = ""  # permanent URL of the edition
+
+
+@dataclass(slots=True)
+class Exam:
+    """One certame: metadata, positions and the board's and commissions' data."""
+
+    slug: str
+    jurisdiction: str
+    title: str
+    agency: str  # órgão
+    notice: str  # edital
+    publication: Publication
+    positions: list[Position]
+    candidates: list[Candidate] = field(default_factory=list)
+    commission: list[CommissionOutcome] = field(default_factory=list)
+    withdrawals: list[str] = field(default_factory=list)
+    source: Path | None = None
+    preamble_md: str = ""  # ato.md: the act's title/preamble, editorial Markdown
