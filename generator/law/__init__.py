@@ -1,0 +1,1 @@
+"""The law as data: jurisdiction rule files, legal bases and citations."""

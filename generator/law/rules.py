@@ -1,0 +1,323 @@
+"""Strict loading of jurisdiction rule files (content/jurisdicoes/<id>.toml)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from ..errors import Collector, InputError
+from ..model import OUTCOMES, PROCEDURES, RESERVE_GROUPS
+from .basis import Basis, Norm
+
+ROUNDING_WORDS = ("half_up", "ceil", "floor")
+ELIGIBILITY_WORDS = ("opcao", "mulher_guarda")  # opted at registration | woman in a Guarda Civil Municipal cargo
+PRECEDENCE_WORDS = ("melhor_classificacao",)
+EFFECT_WORDS = ("mantem", "sai_da_reserva", "elimina")
+PUBLIC_FIELDS = ("inscricao", "nome", "nota", "classificacao")  # the hard allow-list; rule files may narrow it
+
+# Every rule word, documented (a test checks each word used in code appears here).
+VOCABULARY = {
+    "half_up": "fração ≥ 0,5 arredonda para cima, < 0,5 para baixo",
+    "ceil": "qualquer fração arredonda para cima",
+    "floor": "qualquer fração arredonda para baixo",
+    "opcao": "concorre quem optou pela reserva na inscrição",
+    "mulher_guarda": "concorrem as candidatas (sexo F) de cargos da Guarda Civil Municipal",
+    "melhor_classificacao": "alcançado por duas reservas, nomeia-se pela lista em que estiver melhor classificado",
+    "mantem": "a autodeclaração é confirmada: nada muda",
+    "sai_da_reserva": "sai da lista específica e permanece na lista geral",
+    "elimina": "eliminado do concurso: sai de todas as listas",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRule:
+    """One reserve: its percentage, who may compete, its list."""
+
+    key: str
+    percent: Decimal
+    basis: Basis
+    eligibility: str
+    list_title: str
+    list_basis: Basis
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeRule:
+    """What one commission outcome does to a candidate."""
+
+    effect: str
+    basis: Basis
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A jurisdiction's rules, every value with its legal basis."""
+
+    id: str
+    name: str
+    norms: dict[str, Norm]
+    valid_from: date
+    valid_to: date | None
+    validity_basis: Basis
+    rounding: str
+    rounding_basis: Basis
+    min_vacancies: int
+    min_vacancies_basis: Basis
+    below_min_basis: Basis | None
+    groups: dict[str, GroupRule]
+    list_order: tuple[str, ...]
+    lists_basis: Basis
+    general_title: str
+    general_basis: Basis
+    open_basis: Basis
+    alternation_basis: Basis
+    collision_basis: Basis
+    reversion_basis: Basis
+    withdrawal_basis: Basis
+    register_basis: Basis
+    precedence_rule: str
+    precedence_tiebreak: tuple[str, ...]
+    precedence_basis: Basis
+    fixed_precedence: tuple[tuple[str, str, Basis], ...]
+    tiebreak_basis: Basis
+    commission: dict[tuple[str, str], OutcomeRule]
+    public_fields: tuple[str, ...]
+    public_basis: Basis
+    source: str = field(default="")
+
+
+class _Reader:
+    """Reads one rule file, recording every problem with the key it concerns."""
+
+    def __init__(self, path: Path, errors: Collector):
+        self.file = path.name
+        self.errors = errors
+        self.norms: dict[str, Norm] = {}
+        self.main_norm = ""
+
+    def error(self, key: str, message: str) -> None:
+        self.errors.add(self.file, message, column=key)
+
+    def table(self, data: dict, key: str, required: set[str], optional: set[str] = frozenset()) -> dict:
+        """Check a table's keys: missing and unknown ones are errors."""
+        if not isinstance(data, dict):
+            self.error(key, "deveria ser uma tabela.")
+            return {}
+        for name in sorted(required - data.keys()):
+            self.error(f"{key}.{name}" if key else name, "chave obrigatória ausente.")
+        for name in sorted(data.keys() - required - optional):
+            self.error(f"{key}.{name}" if key else name, "chave desconhecida (confira a grafia).")
+        return data
+
+    def text(self, data: dict, key: str, path: str) -> str:
+        value = data.get(key, "")
+        if not isinstance(value, str) or (key in data and not value.strip()):
+            self.error(path, "deveria ser um texto não vazio.")
+            return ""
+        return value
+
+    def basis(self, data: dict, key: str, path: str, note_key: str = "nota", norm_key: str = "norma") -> Basis:
+        """A citation: `fundamento` (article) + optional `norma` (key of [normas]) + optional `nota` (reading)."""
+        article = self.text(data, key, f"{path}.{key}" if path else key)
+        if key in data and not re.search(r"art\.\s*\d+", article):
+            self.error(f"{path}.{key}" if path else key, f"a citação «{article}» não cita um artigo (ex.: «art. 6º, § 2º»).")
+        norm_name = data.get(norm_key, self.main_norm)
+        norm = self.norms.get(norm_name)
+        if norm is None:
+            self.error(f"{path}.{norm_key}" if path else norm_key, f"a norma «{norm_name}» não está em [normas].")
+            norm = Norm(norm_name or "?", "?", "?")
+        note = data.get(note_key)
+        return Basis(norm, article, note if isinstance(note, str) else None)
+
+
+def load_rules(path: Path) -> Rules:
+    """Load and validate one rule file; raise InputError naming the file and keys."""
+    errors = Collector()
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        errors.add(path.name, f"erro de sintaxe TOML: {_pt_toml_message(str(exc))}")
+        errors.raise_if_any()
+    except (OSError, UnicodeDecodeError) as exc:
+        errors.add(path.name, f"não foi possível ler o arquivo ({exc.__class__.__name__}).")
+        errors.raise_if_any()
+    rules = _build(raw, _Reader(path, errors))
+    errors.raise_if_any()
+    return rules
+
+
+def _pt_toml_message(message: str) -> str:
+    line = re.search(r"line (\d+), column (\d+)", message)
+    where = f" (linha {line.group(1)}, coluna {line.group(2)})" if line else ""
+    if "overwrite" in message or "Cannot declare" in message:
+        return f"chave ou tabela repetida{where}."
+    return f"{message.split(' (at')[0]}{where}."
+
+
+_TOP = {"id", "nome", "norma_principal", "vigencia_inicio", "vigencia_fundamento", "normas", "arredondamento",
+        "vagas_minimas", "grupos", "listas", "nomeacao", "precedencia", "desempate", "comissao", "publico"}
+_CITE = {"fundamento", "norma", "nota"}
+
+
+def _build(raw: dict, r: _Reader) -> Rules:
+    r.table(raw, "", _TOP, {"vigencia_fim"})
+    r.main_norm = raw.get("norma_principal", "")
+    for key, norm in (raw.get("normas") or {}).items():
+        norm = r.table(norm, f"normas.{key}", {"titulo", "sigla"}, {"urn", "pagina"})
+        r.norms[key] = Norm(key, norm.get("titulo", ""), norm.get("sigla", ""), norm.get("urn"), norm.get("pagina"))
+    if r.main_norm not in r.norms:
+        r.error("norma_principal", f"a norma «{r.main_norm}» não está em [normas].")
+
+    valid_from, valid_to = raw.get("vigencia_inicio"), raw.get("vigencia_fim")
+    for key, value in (("vigencia_inicio", valid_from), ("vigencia_fim", valid_to)):
+        if value is not None and not isinstance(value, date):
+            r.error(key, "deveria ser uma data (AAAA-MM-DD, sem aspas).")
+
+    rounding = r.table(raw.get("arredondamento", {}), "arredondamento", {"regra", "fundamento"}, _CITE)
+    if rounding.get("regra") not in ROUNDING_WORDS:
+        r.error("arredondamento.regra", f"use uma de: {', '.join(ROUNDING_WORDS)}.")
+    minimum = r.table(raw.get("vagas_minimas", {}), "vagas_minimas", {"valor", "fundamento"},
+                      _CITE | {"abaixo_fundamento"})
+    if not isinstance(minimum.get("valor"), int) or minimum.get("valor", 0) < 1:
+        r.error("vagas_minimas.valor", "deveria ser um número inteiro ≥ 1.")
+
+    groups = {key: _group(r, key, value) for key, value in (raw.get("grupos") or {}).items()}
+    lists = r.table(raw.get("listas", {}), "listas", {"ordem", "fundamento", "geral", "geral_fundamento"}, _CITE)
+    order = tuple(lists.get("ordem", ()))
+    if order[:1] != ("geral",) or set(order[1:]) != set(groups) or len(set(order)) != len(order):
+        r.error("listas.ordem", f"deveria começar por «geral» e trazer cada grupo uma vez: {', '.join(groups)}.")
+
+    nom_keys = {"ampla", "alternancia", "colisao", "reversao", "desistencia", "cadastro"}
+    nomination = r.table(raw.get("nomeacao", {}), "nomeacao", {f"{k}_fundamento" for k in nom_keys},
+                         {f"{k}_nota" for k in nom_keys} | {f"{k}_norma" for k in nom_keys})
+
+    def nom(k: str) -> Basis:
+        return r.basis(nomination, f"{k}_fundamento", "nomeacao", f"{k}_nota", f"{k}_norma")
+
+    prec = r.table(raw.get("precedencia", {}), "precedencia", {"regra", "desempate", "fundamento"}, _CITE | {"fixa"})
+    if prec.get("regra") not in PRECEDENCE_WORDS:
+        r.error("precedencia.regra", f"use uma de: {', '.join(PRECEDENCE_WORDS)}.")
+    tiebreak = tuple(prec.get("desempate", ()))
+    if set(tiebreak) != set(groups):
+        r.error("precedencia.desempate", f"deveria listar cada grupo uma vez: {', '.join(groups)}.")
+    fixed = []
+    for i, item in enumerate(prec.get("fixa", ())):
+        path = f"precedencia.fixa[{i + 1}]"
+        item = r.table(item, path, {"primeiro", "depois", "fundamento"}, _CITE)
+        if item.get("primeiro") not in groups or item.get("depois") not in groups:
+            r.error(path, "«primeiro» e «depois» devem ser grupos desta jurisdição.")
+        fixed.append((item.get("primeiro"), item.get("depois"), r.basis(item, "fundamento", path)))
+
+    public = r.table(raw.get("publico", {}), "publico", {"campos", "fundamento"}, _CITE)
+    fields = tuple(public.get("campos", ()))
+    if not set(fields) <= set(PUBLIC_FIELDS):
+        r.error("publico.campos", f"só podem ser publicados: {', '.join(PUBLIC_FIELDS)}.")
+
+    below = minimum.get("abaixo_fundamento")
+    return Rules(
+        id=raw.get("id", ""), name=raw.get("nome", ""), norms=dict(r.norms),
+        valid_from=valid_from if isinstance(valid_from, date) else date.min,
+        valid_to=valid_to if isinstance(valid_to, date) else None,
+        validity_basis=r.basis(raw, "vigencia_fundamento", "", "vigencia_nota", "vigencia_norma"),
+        rounding=rounding.get("regra", "half_up"), rounding_basis=r.basis(rounding, "fundamento", "arredondamento"),
+        min_vacancies=minimum.get("valor", 1) if isinstance(minimum.get("valor"), int) else 1,
+        min_vacancies_basis=r.basis(minimum, "fundamento", "vagas_minimas"),
+        below_min_basis=r.basis(minimum, "abaixo_fundamento", "vagas_minimas") if below else None,
+        groups=groups, list_order=order, lists_basis=r.basis(lists, "fundamento", "listas"),
+        general_title=lists.get("geral", ""), general_basis=r.basis(lists, "geral_fundamento", "listas"),
+        open_basis=nom("ampla"), alternation_basis=nom("alternancia"), collision_basis=nom("colisao"),
+        reversion_basis=nom("reversao"), withdrawal_basis=nom("desistencia"), register_basis=nom("cadastro"),
+        precedence_rule=prec.get("regra", ""), precedence_tiebreak=tiebreak,
+        precedence_basis=r.basis(prec, "fundamento", "precedencia"), fixed_precedence=tuple(fixed),
+        tiebreak_basis=r.basis(r.table(raw.get("desempate", {}), "desempate", {"fundamento"}, _CITE),
+                               "fundamento", "desempate"),
+        commission=_commission(r, raw.get("comissao", {}), groups),
+        public_fields=fields, public_basis=r.basis(public, "fundamento", "publico"),
+        source=r.file,
+    )
+
+
+def _group(r: _Reader, key: str, data: dict) -> GroupRule:
+    path = f"grupos.{key}"
+    if key not in RESERVE_GROUPS:
+        r.error(path, f"grupo desconhecido; use um de: {', '.join(RESERVE_GROUPS)}.")
+    data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"}, _CITE)
+    try:
+        percent = Decimal(str(data.get("percentual", "")))
+        if not Decimal(0) <= percent <= Decimal(100):
+            raise InvalidOperation
+    except InvalidOperation:
+        r.error(f"{path}.percentual", "deveria ser um número entre 0 e 100, entre aspas (ex.: \"20\").")
+        percent = Decimal(0)
+    if isinstance(data.get("percentual"), float):
+        r.error(f"{path}.percentual", "escreva o percentual entre aspas (\"20\"): números com ponto viram binário inexato.")
+    if data.get("elegibilidade") not in ELIGIBILITY_WORDS:
+        r.error(f"{path}.elegibilidade", f"use uma de: {', '.join(ELIGIBILITY_WORDS)}.")
+    return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
+                     data.get("lista", ""), r.basis(data, "lista_fundamento", path))
+
+
+def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], OutcomeRule]:
+    result = {}
+    for procedure, outcomes in data.items():
+        path = f"comissao.{procedure}"
+        if procedure not in PROCEDURES:
+            r.error(path, f"procedimento desconhecido; use um de: {', '.join(PROCEDURES)}.")
+            continue
+        if PROCEDURES[procedure] not in groups:
+            r.error(path, f"a jurisdição não tem a reserva «{PROCEDURES[procedure]}» que este procedimento verifica.")
+        for outcome, rule in outcomes.items():
+            opath = f"{path}.{outcome}"
+            if outcome not in OUTCOMES:
+                r.error(opath, f"resultado desconhecido; use um de: {', '.join(OUTCOMES)}.")
+                continue
+            rule = r.table(rule, opath, {"efeito", "fundamento"}, _CITE)
+            if rule.get("efeito") not in EFFECT_WORDS:
+                r.error(f"{opath}.efeito", f"use um de: {', '.join(EFFECT_WORDS)}.")
+            result[(procedure, outcome)] = OutcomeRule(rule.get("efeito", "mantem"), r.basis(rule, "fundamento", opath))
+    return result
+
+
+def available(folder: Path) -> list[str]:
+    """Ids of the rule files in a folder."""
+    return sorted(p.stem for p in folder.glob("*.toml"))
+
+
+def find_rules_dir(exam_dir: Path) -> Path:
+    """The nearest `jurisdicoes/` folder above the exam folder, else the one shipped in content/."""
+    for parent in [exam_dir.resolve(), *exam_dir.resolve().parents]:
+        candidate = parent / "jurisdicoes"
+        if candidate.is_dir():
+            return candidate
+    return Path(__file__).resolve().parents[2] / "content" / "jurisdicoes"
+
+
+def rules_for(jurisdiction: str, folder: Path, on_date: date | None = None) -> Rules:
+    """Load the rule file for an id, checking it exists and is in force on the publication date."""
+    path = folder / f"{jurisdiction}.toml"
+    if not re.fullmatch(r"[a-z0-9-]+", jurisdiction or "") or not path.is_file():
+        names = ", ".join(available(folder)) or "nenhuma"
+        raise InputError([_problem("certame.toml", "jurisdicao",
+                                   f"a jurisdição «{jurisdiction}» não existe. Jurisdições disponíveis: {names}.")])
+    rules = load_rules(path)
+    problems = []
+    if rules.id != jurisdiction:
+        problems.append(_problem(path.name, "id", f"o id «{rules.id}» difere do nome do arquivo «{jurisdiction}»."))
+    if on_date and (on_date < rules.valid_from or (rules.valid_to and on_date > rules.valid_to)):
+        end = f" a {rules.valid_to:%d/%m/%Y}" if rules.valid_to else ""
+        problems.append(_problem(
+            "certame.toml", "publicacao.data",
+            f"a data {on_date:%d/%m/%Y} está fora da vigência das regras de {jurisdiction} "
+            f"({rules.valid_from:%d/%m/%Y}{end}; {rules.validity_basis.text}, arquivo {path.name})."))
+    if problems:
+        raise InputError(problems)
+    return rules
+
+
+def _problem(file: str, key: str, message: str):
+    from ..errors import Problem
+    return Problem(file, message, column=key)
