@@ -11,17 +11,34 @@ class Problem:
 
     file: str
     message: str
-    line: int | None = None
+    line: int | tuple[int, ...] | None = None  # one line, or several ("linhas 3 e 5")
     column: str | int | None = None  # column name (CSV header) or number, or a TOML key
 
     def __str__(self) -> str:
         where = [self.file]
         if self.line is not None:
-            where.append(f"linha {self.line}")
+            where.append(_lines(self.line))
         if self.column is not None:
-            label = "coluna" if isinstance(self.column, int) or not _looks_like_key(self.column) else "chave"
-            where.append(f"{label} «{self.column}»")
+            where.append(f"{_column_label(self.file, self.column)} «{self.column}»")
         return f"{', '.join(where)}: {self.message}"
+
+
+def _lines(line: int | tuple[int, ...]) -> str:
+    if isinstance(line, int):
+        return f"linha {line}"
+    numbers = [str(n) for n in line]
+    if len(numbers) == 1:
+        return f"linha {numbers[0]}"
+    return f"linhas {', '.join(numbers[:-1])} e {numbers[-1]}"
+
+
+def _column_label(file: str, column: str | int) -> str:
+    # In a TOML file every location is a key, even a top-level one like «jurisdicao».
+    if file.endswith(".toml"):
+        return "chave"
+    if isinstance(column, int) or not _looks_like_key(column):
+        return "coluna"
+    return "chave"
 
 
 def _looks_like_key(column: str) -> bool:
@@ -42,7 +59,9 @@ class Collector:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def add(self, file: str, message: str, line: int | None = None, column: str | int | None = None) -> None:
+    def add(
+        self, file: str, message: str, line: int | tuple[int, ...] | None = None, column: str | int | None = None
+    ) -> None:
         self.problems.append(Problem(file, message, line, column))
 
     def extend(self, problems: list[Problem]) -> None:

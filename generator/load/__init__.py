@@ -1,0 +1,117 @@
+"""Input loader: one exam folder (certame.toml, candidatos, comissão, desistências) into a checked `Exam`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+from ..errors import Collector, InputError
+from ..model import Candidate, Exam
+from . import candidates, commission, withdrawals
+from .exam_file import ExamFile, read_exam_file
+from .table import Columns, Table, open_table
+
+__all__ = ["load_exam", "InputError"]
+
+EXAM_FILE = "certame.toml"
+PREAMBLE_FILE = "ato.md"
+CANDIDATE_FILES = ("candidatos.csv", "candidatos.xlsx")
+COMMISSION_FILE = "comissao.csv"
+WITHDRAWALS_FILE = "desistencias.csv"
+COLUMN_NAMES = tuple(dict.fromkeys(candidates.COLUMNS.all + commission.COLUMNS.all + withdrawals.COLUMNS.all))
+
+
+def load_exam(folder: Path) -> Exam:
+    """Read and check one exam folder; raises InputError listing every problem found."""
+    folder = Path(folder)
+    problems = Collector()
+    if not folder.is_dir():
+        problems.add(folder.name or str(folder), "a pasta do certame não foi encontrada. Confira o caminho.")
+        problems.raise_if_any()
+    files = {path.name.lower(): path for path in folder.iterdir() if path.is_file()}
+    meta = _exam_file(folder, files, problems)
+    people, people_file = _candidates(folder, files, meta, problems)
+    by_registration = _index(people) if people is not None and _has_side_files(files) else None
+    outcomes = _side_file(files, COMMISSION_FILE, commission, meta, problems,
+                          lambda table: commission.read_commission(table, by_registration, people_file, problems))
+    gave_up = _side_file(files, WITHDRAWALS_FILE, withdrawals, meta, problems,
+                         lambda table: withdrawals.read_withdrawals(table, by_registration, people_file, problems))
+    preamble = _preamble(files, problems)
+    problems.raise_if_any()
+    return Exam(
+        slug=folder.resolve().name, jurisdiction=meta.jurisdiction, title=meta.title, agency=meta.agency,
+        notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
+        commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble,
+    )
+
+
+def _exam_file(folder: Path, files: dict[str, Path], problems: Collector) -> ExamFile:
+    path = files.get(EXAM_FILE)
+    if path is None:
+        problems.add(EXAM_FILE, f"o arquivo não foi encontrado na pasta «{folder.name}». Ele descreve o certame "
+                     "(jurisdição, título, publicação e cargos); crie-o seguindo o modelo do README.")
+        return ExamFile()
+    return read_exam_file(path, COLUMN_NAMES, problems)
+
+
+def _renames(meta: ExamFile, columns: Columns) -> dict[str, str]:
+    return {ours: theirs for ours, theirs in meta.renames.items() if ours in columns.all}
+
+
+def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile,
+                problems: Collector) -> tuple[list[Candidate] | None, str]:
+    """The candidates, or None when their file is missing or unreadable; also the file's name for messages."""
+    found = [files[name] for name in CANDIDATE_FILES if name in files]
+    if not found:
+        problems.add(CANDIDATE_FILES[0], f"o arquivo não foi encontrado na pasta «{folder.name}». Coloque ali a "
+                     "planilha da banca como candidatos.csv ou candidatos.xlsx.")
+        return None, CANDIDATE_FILES[0]
+    if len(found) > 1:
+        problems.add(found[0].name, "a pasta tem candidatos.csv e candidatos.xlsx. Deixe só um dos dois.")
+        return None, found[0].name
+    path = found[0]
+    codes = candidates.code_lookup(meta.positions) if meta.positions_ok else None
+    with open_table(path, candidates.COLUMNS, _renames(meta, candidates.COLUMNS), problems) as table:
+        if table is None:
+            return None, path.name
+        people = candidates.read_candidates(table, codes, problems)
+    if not people:
+        problems.add(path.name, "não há nenhum candidato: o arquivo só tem o cabeçalho. Acrescente uma linha por "
+                     "candidato.")
+    return people, path.name
+
+
+def _has_side_files(files: dict[str, Path]) -> bool:
+    return COMMISSION_FILE in files or WITHDRAWALS_FILE in files
+
+
+def _index(people: list[Candidate]) -> dict[str, Candidate]:
+    """Candidates by inscrição (the first one when repeated: the repetition is already reported)."""
+    index: dict[str, Candidate] = {}
+    for person in people:
+        index.setdefault(person.registration, person)
+    return index
+
+
+def _side_file(files: dict[str, Path], name: str, module: ModuleType, meta: ExamFile, problems: Collector,
+               read: Callable[[Table], list]) -> list:
+    """An optional file (comissão, desistências): [] when absent."""
+    path = files.get(name)
+    if path is None:
+        return []
+    with open_table(path, module.COLUMNS, _renames(meta, module.COLUMNS), problems) as table:
+        return [] if table is None else read(table)
+
+
+def _preamble(files: dict[str, Path], problems: Collector) -> str:
+    path = files.get(PREAMBLE_FILE)
+    if path is None:
+        return ""
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        problems.add(path.name, "bytes ilegíveis: ato.md deve ser salvo em UTF-8. Abra-o no editor de texto e "
+                     "salve com a codificação UTF-8.", line)
+        return ""

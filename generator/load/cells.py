@@ -1,0 +1,160 @@
+"""Parsers for single spreadsheet cells; each returns the value or raises BadCell with a message in Portuguese.
+
+They run once per cell of a file that may have a million rows, so each tries a cheap exact check first and only
+falls back to the general (slower) path for unusual input.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from operator import mul
+
+from ..model import STATUSES
+from .text import fold
+
+PRIVATE_NOTE = "O valor não é repetido aqui por ser dado pessoal."
+
+
+class BadCell(ValueError):
+    """A cell that cannot be read; the message says what to write instead."""
+
+
+def _variants(table: dict[str, object]) -> dict[str, object]:
+    """The table plus its upper-case and capitalized spellings, for a dictionary hit without folding."""
+    out = dict(table)
+    for key, value in table.items():
+        out.setdefault(key.upper(), value)
+        out.setdefault(key.capitalize(), value)
+    return out
+
+
+_FLAGS = {"s": True, "sim": True, "1": True, "n": False, "nao": False, "0": False, "": False}
+_FLAGS_FAST = _variants({**_FLAGS, "não": False})
+_SEXES = {"f": "F", "m": "M", "feminino": "F", "masculino": "M", "": None}
+_SEXES_FAST = _variants(_SEXES)
+_STATUS_ALIASES = {fold(s): s for s in STATUSES} | {"aprovada": "aprovado", "eliminada": "eliminado", "": "aprovado"}
+_STATUS_FAST = _variants(dict(_STATUS_ALIASES))
+_RANK_SUFFIXES = "ºª°oa."
+
+
+def parse_score(text: str) -> Decimal:
+    """Score with decimal comma or point, kept exactly as written: «72,50» gives Decimal('72.50')."""
+    if text.isdigit() and text.isascii():
+        return Decimal(text)
+    plain = text.strip().replace(",", ".")
+    body = plain[1:] if plain[:1] == "-" else plain
+    # Decimal() alone would also take «1_000», «1e3», «NaN» or «Infinity»: not scores a board writes.
+    if body.replace(".", "", 1).isdigit() and body.isascii():
+        return Decimal(plain)
+    if not plain:
+        raise BadCell("a nota está vazia. Informe a nota final, por exemplo 72,50 (só candidatos ausentes ou "
+                      "eliminados na coluna «situacao» podem ficar sem nota).")
+    raise BadCell(f"a nota «{text}» não é um número. Use algarismos com vírgula decimal, por exemplo 72,50.")
+
+
+def parse_flag(text: str, column: str) -> bool:
+    """S/N, Sim/Não, 1/0 in any case, with or without accent; empty means N."""
+    value = _FLAGS_FAST.get(text)
+    if value is None:
+        value = _FLAGS.get(fold(text))
+    if value is None:
+        raise BadCell(f"o valor «{text}» não é reconhecido. Escreva S se o candidato optou pela reserva "
+                      f"«{column}» e N se não optou (também valem Sim/Não ou 1/0).")
+    return value
+
+
+def parse_sex(text: str) -> str | None:
+    """F or M (also Feminino/Masculino); empty is unknown."""
+    if text in _SEXES_FAST:
+        return _SEXES_FAST[text]
+    value = _SEXES.get(fold(text), "?")
+    if value == "?":
+        raise BadCell(f"o sexo informado não é reconhecido. Use F ou M. {PRIVATE_NOTE}")
+    return value
+
+
+def parse_status(text: str) -> str:
+    """aprovado, eliminado or ausente; empty means aprovado."""
+    value = _STATUS_FAST.get(text) or _STATUS_ALIASES.get(fold(text))
+    if value is None:
+        raise BadCell(f"a situação «{text}» não é reconhecida. Use aprovado, eliminado ou ausente "
+                      "(vazio vale como aprovado).")
+    return value
+
+
+def parse_rank(text: str) -> int | None:
+    """The board's classification: a positive integer (a trailing º is tolerated); empty is None."""
+    if text.isdigit() and text.isascii():
+        rank = int(text)
+    else:
+        digits = text.strip().rstrip(_RANK_SUFFIXES).strip()
+        if not digits:
+            if text.strip():
+                raise BadCell(f"a classificação «{text}» não é um número inteiro. Use 1, 2, 3…")
+            return None
+        if not (digits.isdigit() and digits.isascii()):
+            raise BadCell(f"a classificação «{text}» não é um número inteiro. Use 1, 2, 3…")
+        rank = int(digits)
+    if rank < 1:
+        raise BadCell(f"a classificação «{text}» deve ser 1 ou maior.")
+    return rank
+
+
+def parse_birth(text: str) -> date | None:
+    """AAAA-MM-DD or DD/MM/AAAA (one-digit day and month tolerated); empty is None."""
+    if not text:
+        return None
+    if len(text) == 10 and text[4] == "-" and text[7] == "-":
+        year, month, day = text[:4], text[5:7], text[8:]
+    elif len(text) == 10 and text[2] == "/" and text[5] == "/":
+        day, month, year = text[:2], text[3:5], text[6:]
+    else:
+        parts = text.strip().split("/")
+        if len(parts) != 3 or len(parts[2]) != 4:
+            raise _bad_date()
+        day, month, year = parts
+    if not ((year + month + day).isdigit() and (year + month + day).isascii()):
+        raise _bad_date()
+    try:
+        born = date(int(year), int(month), int(day))
+    except ValueError:
+        raise _bad_date() from None
+    if not 1900 <= born.year <= date.today().year:
+        raise _bad_date()
+    return born
+
+
+def _bad_date() -> BadCell:
+    return BadCell("a data de nascimento é inválida. Use DD/MM/AAAA ou AAAA-MM-DD, por exemplo 31/12/1990. "
+                   + PRIVATE_NOTE)
+
+
+_CPF_WEIGHTS_1 = tuple(range(10, 1, -1))
+_CPF_WEIGHTS_2 = tuple(range(11, 1, -1))
+_CPF_ZERO_1 = 48 * sum(_CPF_WEIGHTS_1)  # the ASCII code of «0», times the weights
+_CPF_ZERO_2 = 48 * sum(_CPF_WEIGHTS_2)
+
+
+def parse_cpf(text: str) -> str | None:
+    """11 digits, punctuated or not; leading zeros a spreadsheet dropped are restored; check digits verified."""
+    if not text:
+        return None
+    digits = text if len(text) == 11 else text.strip().replace(".", "").replace("-", "").replace(" ", "")
+    if digits.isdigit() and digits.isascii() and 9 <= len(digits) < 11 and digits == text.strip():
+        digits = digits.zfill(11)  # a spreadsheet that took the CPF for a number dropped its leading zeros
+    if not (len(digits) == 11 and digits.isdigit() and digits.isascii()):
+        raise BadCell("o CPF não tem 11 algarismos. Escreva-o como 123.456.789-09 ou 12345678909. "
+                      + PRIVATE_NOTE)
+    if not _cpf_checks(digits.encode()) or digits == digits[0] * 11:
+        raise BadCell("o CPF é inválido: os dígitos verificadores não conferem. Confira o número no cadastro "
+                      "do candidato. " + PRIVATE_NOTE)
+    return digits
+
+
+def _cpf_checks(code: bytes) -> bool:
+    """The two check digits of a CPF (mod 11), computed on the ASCII bytes to keep the hot path short."""
+    first = (sum(map(mul, code[:9], _CPF_WEIGHTS_1)) - _CPF_ZERO_1) * 10 % 11 % 10
+    second = (sum(map(mul, code[:10], _CPF_WEIGHTS_2)) - _CPF_ZERO_2) * 10 % 11 % 10
+    return code[9] - 48 == first and code[10] - 48 == second
+

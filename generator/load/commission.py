@@ -1,0 +1,65 @@
+"""comissao.csv: the final outcome of each commission procedure, checked against the candidates' options."""
+
+from __future__ import annotations
+
+from ..errors import Collector
+from ..model import OUTCOMES, PROCEDURES, Candidate, CommissionOutcome
+from .report import RowProblems
+from .table import Columns, Table
+from .text import fold, join_words
+
+COLUMNS = Columns(("inscricao", "procedimento", "resultado"), ("parecer",))
+_PROCEDURES = {fold(p): p for p in PROCEDURES}
+_OUTCOMES = {fold(o): o for o in OUTCOMES}
+
+
+def read_commission(table: Table, candidates: dict[str, Candidate] | None, candidates_file: str,
+                    problems: Collector) -> list[CommissionOutcome]:
+    """All rows; `candidates` (by inscrição) is None when the candidates' file could not be read."""
+    rows = RowProblems(table.file, problems)
+    index, outcomes = table.index, []
+    seen: dict[tuple[str, str], int] = {}
+    for line, row in enumerate(table.rows, 2):
+        if table.irregular(row):
+            row = table.tidy(line, row)
+            if row is None:
+                continue
+        registration = row[index["inscricao"]].strip()
+        procedure = _word(row[index["procedimento"]], _PROCEDURES, "procedimento", line, rows)
+        outcome = _word(row[index["resultado"]], _OUTCOMES, "resultado", line, rows)
+        if not registration:
+            rows.add(line, "inscricao", "a inscrição está vazia. Informe a inscrição do candidato avaliado.")
+        elif candidates is not None:
+            _check_candidate(registration, procedure, candidates, candidates_file, line, rows)
+        if procedure and registration:
+            first = seen.setdefault((registration, procedure), line)
+            if first != line:
+                problems.add(table.file, f"a inscrição {registration} tem dois resultados para o procedimento "
+                             f"«{procedure}». Deixe só o resultado final (depois dos recursos).", (first, line))
+        if procedure and outcome:
+            opinion = table.cell(row, "parecer").strip() or None
+            outcomes.append(CommissionOutcome(registration, procedure, outcome, opinion, line))
+    rows.finish()
+    return outcomes
+
+
+def _word(written: str, words: dict[str, str], column: str, line: int, rows: RowProblems) -> str | None:
+    """A word from a closed vocabulary, forgiving case, accents and separators."""
+    word = words.get(fold(written))
+    if word is None:
+        shown = f"«{written.strip()}»" if written.strip() else "vazio"
+        rows.add(line, column, f"o {column} {shown} não é reconhecido. Use {join_words(list(words.values()))}.")
+    return word
+
+
+def _check_candidate(registration: str, procedure: str | None, candidates: dict[str, Candidate],
+                     candidates_file: str, line: int, rows: RowProblems) -> None:
+    candidate = candidates.get(registration)
+    if candidate is None:
+        rows.add(line, "inscricao", f"a inscrição {registration} não está em {candidates_file}. Confira o número.")
+        return
+    group = PROCEDURES.get(procedure or "")
+    if group and group not in candidate.opts:
+        rows.add(line, "inscricao", f"a inscrição {registration} passou pelo procedimento «{procedure}», mas não "
+                 f"optou pela reserva «{group}» ({candidates_file}, linha {candidate.line}, coluna «{group}»). "
+                 "Corrija a opção do candidato ou apague esta linha.")

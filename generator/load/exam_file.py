@@ -1,0 +1,313 @@
+"""certame.toml: the exam's metadata, publication and positions, read strictly (unknown keys are errors)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from ..errors import Collector
+from ..model import RESERVE_GROUPS, Position, Publication
+from .text import join_words
+
+FILE = "certame.toml"
+
+# Each key: (required, what it must hold, an example written as TOML).
+TOP_KEYS = {
+    "jurisdicao": (True, "text", '"lins"'),
+    "titulo": (True, "text", '"Concurso Público nº 01/2024 — Resultado final"'),
+    "orgao": (True, "text", '"Prefeitura Municipal de Lins"'),
+    "edital": (True, "text", '"Edital nº 01/2024"'),
+    "publicacao": (True, "table", "[publicacao]"),
+    "colunas": (False, "table", "[colunas]"),
+    "cargos": (True, "tables", "[[cargos]]"),
+}
+PUBLICATION_KEYS = {
+    "diario": (True, "text", '"Imprensa Oficial - Lins"'),
+    "edicao": (True, "label", '"1521"'),
+    "data": (True, "date", "2024-06-10"),
+    "secao": (True, "text", '"Atos Oficiais"'),
+    "subsecao": (False, "text", '"Concursos Públicos"'),
+    "entidade": (False, "text", '"Poder Executivo"'),
+    "ano": (False, "label", '"VIII"'),
+    "url": (False, "url", '"https://www.lins.sp.gov.br/imprensa/1521.pdf"'),
+}
+POSITION_KEYS = {
+    "codigo": (True, "text", '"GCM"'),
+    "nome": (True, "text", '"Guarda Civil Municipal"'),
+    "vagas": (True, "count", "30"),
+    "reservas": (False, "table", "{ negro = 6, pcd = 2 }"),
+    "posicoes": (False, "table", "{ negro = [3, 8, 13] }"),
+    "guarda_municipal": (False, "bool", "true"),
+}
+KIND_WORDS = {
+    "text": "um texto entre aspas",
+    "label": "um texto entre aspas ou um número",
+    "date": "uma data no formato AAAA-MM-DD, sem aspas",
+    "url": "um endereço que começa com https:// ou http://, entre aspas",
+    "count": "um número inteiro maior que zero, sem aspas",
+    "bool": "true ou false, sem aspas",
+    "table": "uma tabela",
+    "tables": "uma lista de tabelas",
+}
+_TOML_MESSAGES = {
+    "Invalid statement": "linha que não é do formato chave = valor",
+    "Cannot overwrite a value": "chave repetida (a mesma chave aparece duas vezes)",
+    "Expected '=' after a key in a key/value pair": "falta o sinal = depois da chave",
+    "Expected ']' at the end of a table declaration": "falta o ] que fecha o nome da seção",
+    "Expected ']]' at the end of an array declaration": "falta o ]] que fecha o nome da seção",
+    "Expected newline or end of document after a statement": "há texto a mais depois do valor",
+    "Invalid date or datetime": "data inválida (use AAAA-MM-DD)",
+    "Invalid initial character for a key part": "a chave começa com um caractere inválido",
+    "Invalid value": "valor inválido (textos vão entre aspas)",
+    "Unclosed array": "lista sem o ] final",
+    "Unclosed inline table": "tabela sem a } final",
+    "Unterminated string": "texto sem as aspas finais",
+    "Unescaped '\\' in a string": "barra invertida \\ dentro de texto (escreva \\\\ ou use aspas simples)",
+}
+_TOML_POSITION = re.compile(r"^(.*?)(?: \(at line (\d+), column (\d+)\))?$", re.S)
+
+
+@dataclass(slots=True)
+class ExamFile:
+    """What certame.toml says; fields stay None where the file has a problem."""
+
+    jurisdiction: str | None = None
+    title: str | None = None
+    agency: str | None = None
+    notice: str | None = None
+    publication: Publication | None = None
+    positions: list[Position] = field(default_factory=list)
+    renames: dict[str, str] = field(default_factory=dict)  # our column name → the board's header
+    positions_ok: bool = False  # every [[cargos]] entry was valid, so an unknown cargo is really unknown
+
+
+def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
+    """Parse and check certame.toml; every problem goes to `problems`."""
+    document = _parse(path, problems)
+    result = ExamFile()
+    if document is None:
+        return result
+    values = _check_keys(document, TOP_KEYS, "", problems)
+    result.jurisdiction = values.get("jurisdicao")
+    result.title, result.agency, result.notice = (values.get(k) for k in ("titulo", "orgao", "edital"))
+    if "publicacao" in values:
+        result.publication = _publication(values["publicacao"], problems)
+    if "colunas" in values:
+        result.renames = _renames(values["colunas"], column_names, problems)
+    if "cargos" in values:
+        result.positions, result.positions_ok = _positions(values["cargos"], problems)
+    return result
+
+
+def _parse(path: Path, problems: Collector) -> dict | None:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        problems.add(FILE, "bytes ilegíveis: certame.toml deve ser salvo em UTF-8. Abra-o no editor de texto e "
+                     "salve com a codificação UTF-8.", line)
+        return None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        what, line, column = _TOML_POSITION.match(str(error)).groups()
+        words = _TOML_MESSAGES.get(what) or _toml_message(what)
+        at = f" (na coluna {column})" if column else ""
+        problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto; veja o modelo em README.",
+                     int(line) if line else None)
+        return None
+
+
+def _toml_message(what: str) -> str:
+    if what.startswith("Cannot declare"):
+        return "seção declarada duas vezes"
+    if what.startswith(("Illegal character", "Found invalid character")):
+        return "caractere inválido"
+    if what.startswith("Duplicate inline table key"):
+        return "chave repetida dentro das chaves { }"
+    return "texto que não segue o formato TOML"
+
+
+def _check_keys(table: dict, spec: dict, prefix: str, problems: Collector) -> dict:
+    """Values of known keys with the right type; unknown, missing and mistyped keys are reported."""
+    values = {}
+    for key in table:
+        if key not in spec:
+            problems.add(FILE, _unknown_key(key, spec), column=prefix + key)
+    for key, (required, kind, example) in spec.items():
+        if key not in table:
+            if required:
+                problems.add(FILE, f"falta esta chave obrigatória. Exemplo: {_example(key, kind, example)}",
+                             column=prefix + key)
+            continue
+        value = _typed(table[key], kind)
+        if value is None:
+            problems.add(FILE, f"deve ser {KIND_WORDS[kind]}. Exemplo: {_example(key, kind, example)}",
+                         column=prefix + key)
+        else:
+            values[key] = value
+    return values
+
+
+def _example(key: str, kind: str, example: str) -> str:
+    return example if kind in ("table", "tables") else f"{key} = {example}"
+
+
+def _unknown_key(key: str, spec: dict) -> str:
+    close = difflib.get_close_matches(key, list(spec), n=1)
+    hint = f" Você quis dizer «{close[0]}»?" if close else ""
+    return f"chave desconhecida.{hint} As chaves possíveis aqui são: {join_words(list(spec))}."
+
+
+def _typed(value: object, kind: str) -> object | None:
+    """The value if it has the expected kind (text is stripped), else None."""
+    if kind in ("text", "url", "label"):
+        if kind == "label" and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str) or not value.strip():
+            return None
+        if kind == "url" and not value.startswith(("https://", "http://")):
+            return None
+        return value.strip()
+    if kind == "date":
+        return value if isinstance(value, date) and not hasattr(value, "hour") else None
+    if kind == "count":
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+    if kind == "bool":
+        return value if isinstance(value, bool) else None
+    if kind == "table":
+        return value if isinstance(value, dict) else None
+    return value if isinstance(value, list) and all(isinstance(v, dict) for v in value) and value else None
+
+
+def _publication(table: dict, problems: Collector) -> Publication | None:
+    values = _check_keys(table, PUBLICATION_KEYS, "publicacao.", problems)
+    if not all(key in values for key, (required, _, _) in PUBLICATION_KEYS.items() if required):
+        return None
+    return Publication(
+        gazette=values["diario"], edition=values["edicao"], date=values["data"], section=values["secao"],
+        subsection=values.get("subsecao", ""), entity=values.get("entidade", ""), year=values.get("ano", ""),
+        url=values.get("url", ""),
+    )
+
+
+def _renames(table: dict, column_names: tuple[str, ...], problems: Collector) -> dict[str, str]:
+    renames = {}
+    for key, value in table.items():
+        if key not in column_names:
+            close = difflib.get_close_matches(key, list(column_names), n=1)
+            hint = f" Você quis dizer «{close[0]}»?" if close else ""
+            problems.add(FILE, f"coluna desconhecida.{hint} À esquerda do = vai o nosso nome da coluna "
+                         f"({join_words(list(column_names))}); à direita, o nome usado pela banca.",
+                         column=f"colunas.{key}")
+        elif not isinstance(value, str) or not value.strip():
+            problems.add(FILE, f"deve ser o nome da coluna na planilha da banca, entre aspas. Exemplo: "
+                         f'{key} = "{key.upper()}_BANCA"', column=f"colunas.{key}")
+        else:
+            renames[key] = value
+    return renames
+
+
+def _positions(entries: list[dict], problems: Collector) -> tuple[list[Position], bool]:
+    positions: list[Position] = []
+    seen: dict[str, int] = {}
+    ok = True
+    for number, entry in enumerate(entries, 1):
+        position = _position(entry, f"cargos[{number}].", problems)
+        if position is None:
+            ok = False
+            continue
+        if position.code in seen:
+            problems.add(FILE, f"o código «{position.code}» já foi usado em cargos[{seen[position.code]}]. "
+                         "Cada cargo precisa de um código diferente.", column=f"cargos[{number}].codigo")
+            ok = False
+            continue
+        seen[position.code] = number
+        positions.append(position)
+    return positions, ok
+
+
+def _position(entry: dict, prefix: str, problems: Collector) -> Position | None:
+    """One [[cargos]] entry, or None if anything in it is wrong (the problems say what)."""
+    before = len(problems.problems)
+    values = _check_keys(entry, POSITION_KEYS, prefix, problems)
+    vacancies = values.get("vagas")
+    reserves = _reserves(values.get("reservas"), vacancies, values.get("codigo"), prefix, problems)
+    reserved = _reserved_positions(values.get("posicoes"), vacancies, reserves, prefix, problems)
+    if len(problems.problems) > before:
+        return None
+    return Position(values["codigo"], values["nome"], vacancies, reserves, reserved,
+                    values.get("guarda_municipal", False))
+
+
+def _group_keys(table: dict, key: str, prefix: str, problems: Collector) -> dict:
+    """The entries whose key is a reserve group; others are reported."""
+    valid = {}
+    for group, value in table.items():
+        if group in RESERVE_GROUPS:
+            valid[group] = value
+        else:
+            problems.add(FILE, f"o grupo «{group}» não existe. Use {join_words(list(RESERVE_GROUPS))}.",
+                         column=f"{prefix}{key}.{group}")
+    return valid
+
+
+def _reserves(table: dict | None, vacancies: int | None, code: str | None, prefix: str,
+              problems: Collector) -> dict[str, int] | None:
+    if table is None:
+        return None
+    reserves = {}
+    for group, value in _group_keys(table, "reservas", prefix, problems).items():
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            reserves[group] = value
+        else:
+            problems.add(FILE, "deve ser o número de vagas reservadas pelo edital: um inteiro, zero ou maior, "
+                         f"sem aspas. Exemplo: {group} = 2", column=f"{prefix}reservas.{group}")
+    total = sum(reserves.values())
+    if vacancies is not None and total > vacancies:
+        name = f"o cargo «{code}»" if code else "o cargo"
+        problems.add(FILE, f"as reservas somam {total} vagas, mais que as {vacancies} vagas que {name} oferece. "
+                     "Corrija os números conforme o edital.", column=f"{prefix}reservas")
+    return reserves
+
+
+def _reserved_positions(table: dict | None, vacancies: int | None, reserves: dict[str, int] | None, prefix: str,
+                        problems: Collector) -> dict[str, tuple[int, ...]] | None:
+    if table is None:
+        return None
+    result: dict[str, tuple[int, ...]] = {}
+    taken: dict[int, str] = {}
+    for group, value in _group_keys(table, "posicoes", prefix, problems).items():
+        key = f"{prefix}posicoes.{group}"
+        if not (isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            problems.add(FILE, f"deve ser a lista das vagas reservadas, em números inteiros. Exemplo: "
+                         f"{group} = [3, 8, 13]", column=key)
+            continue
+        result[group] = tuple(value)
+        _check_position_list(group, value, vacancies, reserves, taken, key, problems)
+    return result
+
+
+def _check_position_list(group: str, value: list[int], vacancies: int | None, reserves: dict[str, int] | None,
+                         taken: dict[int, str], key: str, problems: Collector) -> None:
+    if vacancies is not None:
+        outside = [str(v) for v in value if not 1 <= v <= vacancies]
+        if outside:
+            problems.add(FILE, f"as posições {join_words(outside)} estão fora do intervalo de 1 a {vacancies} "
+                         "(o número de vagas do cargo).", column=key)
+    repeated = sorted({v for v in value if value.count(v) > 1})
+    if repeated:
+        problems.add(FILE, f"a posição {join_words([str(v) for v in repeated])} aparece mais de uma vez.",
+                     column=key)
+    if reserves is not None and group in reserves and reserves[group] != len(value):
+        problems.add(FILE, f"a lista tem {len(value)} posições, mas reservas.{group} = {reserves[group]}. "
+                     "As duas devem dizer o mesmo número de vagas.", column=key)
+    for v in dict.fromkeys(value):
+        if v in taken:
+            problems.add(FILE, f"a posição {v} também está reservada para «{taken[v]}». Cada vaga só pode ser "
+                         "reservada para um grupo.", column=key)
+        taken.setdefault(v, group)

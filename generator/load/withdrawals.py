@@ -1,0 +1,32 @@
+"""desistencias.csv: inscrições of candidates who gave up their nomination."""
+
+from __future__ import annotations
+
+from ..errors import Collector
+from ..model import Candidate
+from .report import RowProblems
+from .table import Columns, Table
+
+COLUMNS = Columns(("inscricao",))
+
+
+def read_withdrawals(table: Table, candidates: dict[str, Candidate] | None, candidates_file: str,
+                     problems: Collector) -> list[str]:
+    """The inscrições, in file order; unknown or repeated ones are reported."""
+    rows = RowProblems(table.file, problems)
+    seen: dict[str, int] = {}
+    for line, row in enumerate(table.rows, 2):
+        if table.irregular(row):
+            row = table.tidy(line, row)
+            if row is None:
+                continue
+        registration = row[table.index["inscricao"]].strip()
+        if not registration:
+            rows.add(line, "inscricao", "a inscrição está vazia. Informe a inscrição de quem desistiu.")
+        elif candidates is not None and registration not in candidates:
+            rows.add(line, "inscricao", f"a inscrição {registration} não está em {candidates_file}. Confira o número.")
+        elif seen.setdefault(registration, line) != line:
+            problems.add(table.file, f"a inscrição {registration} aparece duas vezes. Apague a linha repetida.",
+                         (seen[registration], line))
+    rows.finish()
+    return list(seen)
