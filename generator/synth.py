@@ -38,7 +38,7 @@ AREAS = (
 )
 
 
-def split_total(rng: random.Random, total: int, weights: list[float], floor: int = 1) -> list[int]:
+def split_total(total: int, weights: list[float], floor: int = 1) -> list[int]:
     """Split `total` into len(weights) parts ≥ `floor`, proportional to weights (largest remainder)."""
     spare = total - floor * len(weights)
     if spare < 0:
@@ -59,7 +59,7 @@ def split_vacancies(rng: random.Random, total: int, positions: int) -> list[int]
     small = max(1, positions // 10) if positions >= 3 and total >= 3 * positions else 0
     small_sizes = [1 + (k % 2) for k in range(small)]
     weights = [rng.lognormvariate(0.0, 1.1) for _ in range(positions - small)]
-    sizes = small_sizes + split_total(rng, total - sum(small_sizes), weights)
+    sizes = small_sizes + split_total(total - sum(small_sizes), weights)
     rng.shuffle(sizes)
     return sizes
 
@@ -99,14 +99,17 @@ def write_toml(folder: Path, codes: list[str], names: list[str], sizes: list[int
 def _cargo_sequence(rng: random.Random, candidates: int, sizes: list[int]) -> list[int]:
     """Cargo index of each candidate: about 150 applicants per vacancy, with noise, shuffled."""
     weights = [s * rng.lognormvariate(0.0, 0.5) for s in sizes]
-    counts = split_total(rng, candidates, weights)
+    counts = split_total(candidates, weights)
     seq = [i for i, n in enumerate(counts) for _ in range(n)]
     rng.shuffle(seq)
     return seq
 
 
 def write_candidates(folder: Path, rng: random.Random, codes: list[str], seq: list[int]) -> list[tuple]:
-    """candidatos.csv; returns the approved quota candidates as (cargo, -nota, birth day, inscrição, groups)."""
+    """candidatos.csv; returns the approved quota candidates as (cargo, -nota, birth day, inscrição, groups).
+
+    One flat loop with bound methods and 64-bit draws sliced into fields: this is what keeps 1M rows in seconds.
+    """
     pools = (name_pool(rng, POOL, False), name_pool(rng, POOL, True))
     notas = [f"{c // 100}.{c % 100:02d}" for c in range(10_001)]
     births = [(BIRTH_FROM + timedelta(days=d)).isoformat() for d in range(BIRTH_DAYS)]

@@ -95,3 +95,36 @@ def test_heading_and_source_note():
 
 def test_roman_numerals():
     assert [make_legislation.roman(r) for r in ("I", "IV", "IX", "XIV", "XL", "XC")] == [1, 4, 9, 14, 40, 90]
+
+
+JURISDICTION_PAGE = {"lins": "lins-decreto-13760-2024", "mato-grosso-do-sul": "ms-decreto-16358-2024",
+                     "cariacica": "cariacica-lei-2023-08-30"}
+
+
+def _citations(table: object, norm: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Every (norm, fundamento) in a rule file; `norma` switches the norm for its table."""
+    if isinstance(table, dict):
+        norm = table.get("norma", norm)
+        for key, value in table.items():
+            if key.endswith("fundamento") and isinstance(value, str):
+                found.append((norm, value))
+            else:
+                _citations(value, norm, found)
+    elif isinstance(table, list):
+        for item in table:
+            _citations(item, norm, found)
+    return found
+
+
+@pytest.mark.parametrize("jurisdiction", sorted(JURISDICTION_PAGE))
+def test_rule_citations_land_on_an_anchor(jurisdiction):
+    """Cross-check with content/jurisdicoes: each article the rules cite from the page's norm has its anchor."""
+    import tomllib
+
+    from generator.law.basis import lexml_anchor
+
+    rules = tomllib.loads((ROOT / "content" / "jurisdicoes" / f"{jurisdiction}.toml").read_text(encoding="utf-8"))
+    main = rules.get("norma_principal")
+    ids = set(_ids(JURISDICTION_PAGE[jurisdiction]))
+    cited = [lexml_anchor(text) for norm, text in _citations(rules, main, []) if norm == main]
+    assert cited and all(anchor in ids for anchor in cited if anchor), sorted(set(cited) - ids - {None})

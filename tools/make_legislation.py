@@ -115,6 +115,7 @@ class Parser:
         self.epigraph_seen = False
         self.ementa_pending = False
         self.closing = False
+        self.preamble = 0  # preamble lines seen: anchors preambulo, preambulo_2…
 
     def feed(self, line: str) -> None:
         """Route one non-empty line to the right kind of block."""
@@ -137,14 +138,15 @@ class Parser:
         if ART.match(line) or DIVISION.match(line):
             return False
         if EPIGRAPH.match(line):
-            self.blocks = [f'<span id="epigrafe"></span>**{escape(line)}**']  # masthead lines above are dropped
+            # Lines above the epigraph are the gazette masthead: the source note carries them instead.
+            self.blocks, self.preamble = [f'<span id="epigrafe"></span>**{escape(line)}**'], 0
             self.epigraph_seen = self.ementa_pending = True
         elif self.ementa_pending:
             self.blocks.append(f'<span id="ementa"></span>*{escape(line)}*')
             self.ementa_pending = False
         else:
-            anchor = "preambulo" if not any('id="preambulo"' in b for b in self.blocks) else "preambulo_2"
-            self.blocks.append(anchored(anchor, line))
+            self.preamble += 1
+            self.blocks.append(anchored("preambulo" + (f"_{self.preamble}" if self.preamble > 1 else ""), line))
         return True
 
     def _division(self, line: str) -> bool:
@@ -159,6 +161,11 @@ class Parser:
         self.divisions[key] = roman(match.group(2))
         self.heading = [line]
         return True
+
+    def finish(self) -> list[str]:
+        """The blocks, once the last line has been fed."""
+        self._flush_heading()
+        return self.blocks
 
     def _flush_heading(self) -> None:
         if self.heading is None:
@@ -202,10 +209,9 @@ def render(norm: Norm, seed_text: str) -> str:
         line = raw.strip()
         if line:
             parser.feed(line)
-    parser._flush_heading()
     note = [f"> {part}" for part in (*norm.note, f"**Identificador LexML:** `{norm.urn}`{norm.urn_caveat}", DISCLAIMER)]
     head = [f"# {norm.title}", "\n>\n".join(note)]
-    return "\n\n".join(head + parser.blocks) + "\n"
+    return "\n\n".join(head + parser.finish()) + "\n"
 
 
 def build(seeds: Path = LOCAL_SEEDS) -> dict[str, str]:
