@@ -1,0 +1,42 @@
+"""The JSON contract printed by `gazeta resultado DIR --json`."""
+
+from __future__ import annotations
+
+from .model import RESERVE_GROUPS
+from .results import GENERAL, ExamResult, PositionResult
+
+LIST_KEYS = (GENERAL, *RESERVE_GROUPS)
+
+
+def basis_text(bases) -> str:
+    """Several legal bases as one line."""
+    return "; ".join(b.text for b in bases)
+
+
+def contract(result: ExamResult) -> dict:
+    """The allocation as plain JSON data, in the order of certame.toml."""
+    return {"certame": result.exam.slug, "jurisdicao": result.rules.id,
+            "cargos": [_position(p) for p in result.positions]}
+
+
+def _position(pr: PositionResult) -> dict:
+    reg = [c.registration for c in pr.order]
+    alloc = pr.allocation
+    return {
+        "codigo": pr.position.code,
+        "nome": pr.position.name,
+        "vagas": pr.position.vacancies,
+        "reservas": {g: alloc.counts.get(g, 0) for g in RESERVE_GROUPS},
+        "fundamento_reservas": {g: b.text for g, b in pr.count_bases.items()},
+        "listas": {g: [reg[i] for i in pr.lists.get(g, ())] for g in LIST_KEYS},
+        "listas_publicadas": list(pr.lists),
+        "nomeacao": [{"posicao": n.position, "vaga": n.group, "inscricao": reg[n.index],
+                      "fundamento": basis_text(n.bases), "cadastro_reserva": n.register,
+                      "motivo": n.reason, "vaga_devida": n.due} for n in alloc.nominations],
+        "eliminados": [e.candidate.registration for e in pr.eliminated],
+        "eliminacoes": [{"inscricao": e.candidate.registration, "motivo": e.reason,
+                         "fundamento": e.basis.text if e.basis else None} for e in pr.eliminated],
+        "desistencias": [reg[i] for i in pr.withdrawn],
+        "comissao": [{"inscricao": row.registration, "procedimento": row.procedure, "resultado": row.outcome,
+                      "efeito": rule.effect, "fundamento": rule.basis.text} for row, rule in pr.commission],
+    }

@@ -1,0 +1,94 @@
+"""Plain-Portuguese answer to "where do I stand and why" for one candidate, citing the articles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .contract import basis_text
+from .labels import ELIMINATION, GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal, score_text
+from .results import GENERAL, ExamResult, PositionResult
+
+
+@dataclass(slots=True)
+class PositionIndex:
+    """Lookups for one cargo, built once: registration → general index, list ranks, nomination."""
+
+    by_registration: dict[str, int]
+    list_rank: dict[str, dict[int, int]]
+    nomination: dict[int, object]
+
+    @classmethod
+    def of(cls, pr: PositionResult) -> "PositionIndex":
+        return cls(
+            {c.registration: i for i, c in enumerate(pr.order)},
+            {g: {i: r for r, i in enumerate(idx, start=1)} for g, idx in pr.lists.items() if g != GENERAL},
+            {n.index: n for n in pr.allocation.nominations},
+        )
+
+
+def explain(result: ExamResult, registration: str) -> list[str] | None:
+    """Sentences about one candidate, or None when the registration is not in the exam."""
+    for pr in result.positions:
+        for e in pr.eliminated:
+            if e.candidate.registration == registration:
+                return _eliminated(pr, e)
+        index = PositionIndex.of(pr)
+        if registration in index.by_registration:
+            return explain_in(pr, index, index.by_registration[registration])
+    return None
+
+
+def _eliminated(pr: PositionResult, e) -> list[str]:
+    c = e.candidate
+    lines = [f"Inscrição {c.registration} — {c.name}, cargo {pr.position.code} ({pr.position.name})."]
+    why = ELIMINATION.get(e.reason, e.reason)
+    cite = f" Fundamento: {e.basis.text}." if e.basis else ""
+    lines.append(f"Não figura nas listas nem na ordem de nomeação: {why}.{cite}")
+    return lines
+
+
+def explain_in(pr: PositionResult, index: PositionIndex, i: int) -> list[str]:
+    """Sentences for the candidate at general index i of a cargo."""
+    c, pos, alloc = pr.order[i], pr.position, pr.allocation
+    lines = [f"Inscrição {c.registration} — {c.name}, cargo {pos.code} ({pos.name}), {pos.vacancies} vaga(s)."]
+    lines.append(f"Lista geral: {ordinal(i + 1)} de {len(pr.order)}, nota {score_text(c.score)}.")
+    for g, ranks in index.list_rank.items():
+        if i in ranks:
+            lines.append(f"Lista específica de {GROUP[g]}: {ordinal(ranks[i])} de {len(pr.lists[g])}.")
+    for g, basis in pr.left_reserve.get(i, ()):
+        outcome = next((row for row, _ in pr.commission
+                        if row.registration == c.registration and row.procedure in PROCEDURE), None)
+        what = f"resultado «{OUTCOME[outcome.outcome]}» na {PROCEDURE[outcome.procedure]}" if outcome else "comissão"
+        lines.append(f"Saiu da lista de {GROUP[g]} ({what}) e permanece na lista geral. Fundamento: {basis.text}.")
+    for d in alloc.precedence:
+        if d.index == i:
+            lost = ", ".join(GROUP[g] for g in d.losers)
+            lines.append(f"Alcançado(a) ao mesmo tempo por mais de uma reserva: nomeado(a) pela de {GROUP[d.winner]}"
+                         f" e excluído(a) da de {lost}. Fundamento: {d.basis.text}.")
+    if i in pr.withdrawn:
+        lines.append("Desistiu da nomeação: não figura na ordem de nomeação.")
+        return lines
+    nom = index.nomination.get(i)
+    if nom is None:
+        lines.append("Não alcançado(a) pela ordem de nomeação projetada.")
+        return lines
+    where = (f"na projeção do cadastro de reserva, além das {pos.vacancies} vagas" if nom.register
+             else f"dentro das {pos.vacancies} vagas")
+    lines.append(f"Ordem de nomeação: {ordinal(nom.position)} posição, {where}, em vaga {VACANCY[nom.group]}.")
+    lines.append(_why(nom, c, alloc) + f" Fundamento: {basis_text(nom.bases)}.")
+    if i in alloc.replacements:
+        lines.append("Entrou no lugar de candidato(a) que desistiu, pela mesma lista.")
+    return lines
+
+
+def _why(nom, c, alloc) -> str:
+    if nom.reason == "reversao":
+        return (f"A vaga era reservada a {GROUP[nom.due]}, mas não havia candidatos elegíveis nessa lista: "
+                "foi revertida à ampla concorrência e preenchida pela ordem da lista geral.")
+    if nom.reason == "reserva":
+        return (f"Vaga reservada a {GROUP[nom.group]}, na posição que a alternância e a proporcionalidade "
+                "lhe destinam.")
+    if c.opts:
+        return ("Classificação suficiente para a ampla concorrência: por isso não ocupa vaga reservada, "
+                "que passa ao seguinte da lista específica.")
+    return "Classificação suficiente para a ampla concorrência, pela ordem da lista geral."

@@ -1,0 +1,28 @@
+"""Load an exam folder, find its rules and allocate: the legal core end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import InputError
+from .law.rules import find_rules_dir, rules_for
+from .load import load_exam
+from .results import ExamResult, compute
+
+
+def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
+    """The allocated exam, or InputError with every problem found."""
+    exam = load_exam(exam_dir)
+    rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date)
+    result, problems = compute(exam, rules, project=project)
+    if problems:
+        raise InputError(problems)
+    return result
+
+
+def exam_dirs(content_dir: Path) -> list[Path]:
+    """Exam folders under content/certames/ (or the folder itself when it is one), in a stable order."""
+    if (content_dir / "certame.toml").is_file():
+        return [content_dir]
+    root = content_dir / "certames" if (content_dir / "certames").is_dir() else content_dir
+    return sorted(p.parent for p in root.glob("*/certame.toml"))

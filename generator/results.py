@@ -1,0 +1,231 @@
+"""From a loaded exam and its rules to the mandated lists, the nomination order and the commission outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from .allocate import Allocation, GroupPolicy, Policy, allocate, reserved_count
+from .errors import Problem
+from .law.basis import Basis
+from .law.rules import OutcomeRule, Rules
+from .model import APPROVED, PROCEDURES, Candidate, CommissionOutcome, Exam, Position
+
+GENERAL = "geral"
+EDITAL_NOTE = "Contagem fixada no edital do certame, que prevalece sobre o percentual."
+
+
+@dataclass(slots=True)
+class Elimination:
+    """A candidate out of the whole exam, and why."""
+
+    candidate: Candidate
+    reason: str  # fraude | ausente (commission) | eliminado | ausente_prova (board's situacao)
+    basis: Basis | None  # None when the board eliminated the candidate (its own edital, not our rules)
+
+
+@dataclass(slots=True)
+class PositionResult:
+    """Everything decided for one cargo."""
+
+    position: Position
+    order: list[Candidate]  # the general list, best first
+    lists: dict[str, list[int]]  # group → indexes into `order`, in rank order (lists the jurisdiction publishes)
+    allocation: Allocation
+    count_bases: dict[str, Basis]
+    eliminated: list[Elimination] = field(default_factory=list)
+    withdrawn: list[int] = field(default_factory=list)  # indexes into `order`
+    commission: list[tuple[CommissionOutcome, OutcomeRule]] = field(default_factory=list)
+    left_reserve: dict[int, list[tuple[str, Basis]]] = field(default_factory=dict)  # index → (group, basis)
+
+
+@dataclass(slots=True)
+class ExamResult:
+    """The whole exam, cargo by cargo, in the order of certame.toml."""
+
+    exam: Exam
+    rules: Rules
+    positions: list[PositionResult]
+
+
+def candidates_file(exam: Exam) -> str:
+    """Name of the board's file, for messages."""
+    if exam.source is not None and (exam.source / "candidatos.xlsx").exists() \
+            and not (exam.source / "candidatos.csv").exists():
+        return "candidatos.xlsx"
+    return "candidatos.csv"
+
+
+def check(exam: Exam, rules: Rules) -> list[Problem]:
+    """Problems that only the jurisdiction's rules reveal (the loader checked the files' own consistency)."""
+    problems: list[Problem] = []
+    cfile = candidates_file(exam)
+    groups = rules.groups
+    for i, pos in enumerate(exam.positions, start=1):
+        key = f"cargos[{i}]"
+        for g, n in (pos.reserves or {}).items():
+            if g not in groups:
+                problems.append(Problem("certame.toml", f"a jurisdição {rules.id} não prevê reserva «{g}».",
+                                        column=f"{key}.reservas.{g}"))
+            elif g == "mulher" and not pos.municipal_guard:
+                problems.append(Problem("certame.toml", "a lista de mulheres só existe em cargos da Guarda Civil "
+                                        f"Municipal ({groups[g].basis.text}); marque guarda_municipal = true ou "
+                                        "retire a reserva.", column=f"{key}.reservas.mulher"))
+            elif n > 0 and pos.vacancies < rules.min_vacancies:
+                problems.append(Problem("certame.toml", f"com {pos.vacancies} vaga(s) não há reserva: ela só se "
+                                        f"aplica a partir de {rules.min_vacancies} vagas "
+                                        f"({rules.min_vacancies_basis.text}).", column=f"{key}.reservas.{g}"))
+        if sum(_counts(pos, rules).values()) > pos.vacancies:
+            problems.append(Problem("certame.toml", "as vagas reservadas somam mais que as vagas do cargo.",
+                                    column=f"{key}.reservas"))
+        seen: dict[int, str] = {}
+        for g, positions in (pos.reserved_positions or {}).items():
+            for p in positions:
+                if p in seen and seen[p] != g:
+                    problems.append(Problem("certame.toml", f"a posição {p} foi dada a «{seen[p]}» e a «{g}».",
+                                            column=f"{key}.posicoes"))
+                seen[p] = g
+    guard_codes = {p.code for p in exam.positions if p.municipal_guard and "mulher" in groups}
+    for c in exam.candidates:
+        for g in sorted(c.opts):
+            if g not in groups:
+                problems.append(Problem(cfile, f"a jurisdição {rules.id} não reserva vagas «{g}»; "
+                                        "deixe N ou vazio.", c.line, g))
+        if c.position in guard_codes and c.sex is None and c.status == APPROVED:
+            problems.append(Problem(cfile, "o cargo é da Guarda Civil Municipal: informe o sexo (F ou M) para "
+                                    f"a lista de mulheres ({groups['mulher'].basis.text}).", c.line, "sexo"))
+    for row in exam.commission:
+        if PROCEDURES[row.procedure] not in groups:
+            problems.append(Problem("comissao.csv", f"a jurisdição {rules.id} não tem o procedimento "
+                                    f"«{row.procedure}».", row.line, "procedimento"))
+        elif (row.procedure, row.outcome) not in rules.commission:
+            problems.append(Problem("comissao.csv", f"o resultado «{row.outcome}» não é previsto pela norma de "
+                                    f"{rules.id} para o procedimento «{row.procedure}».", row.line, "resultado"))
+    return problems
+
+
+def _counts(pos: Position, rules: Rules) -> dict[str, int]:
+    """Reserved places per group for the cargo: the edital's counts prevail over percentages (LEGAL-NOTES)."""
+    counts = {}
+    for g, rule in rules.groups.items():
+        if g == "mulher" and not pos.municipal_guard:
+            continue
+        if pos.reserves is not None and g in pos.reserves:
+            counts[g] = pos.reserves[g]
+        elif pos.reserved_positions and g in pos.reserved_positions:
+            counts[g] = len(pos.reserved_positions[g])
+        else:
+            counts[g] = reserved_count(pos.vacancies, rule.percent, rules.rounding, rules.min_vacancies)
+    return counts
+
+
+def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
+    """Resolve the rules for one cargo: counts, proportions and bases."""
+    groups, bases = [], {}
+    for g, count in _counts(pos, rules).items():
+        rule = rules.groups[g]
+        from_edital = pos.reserves is not None and g in pos.reserves
+        basis = Basis(rule.basis.norm, rule.basis.article, EDITAL_NOTE) if from_edital else rule.basis
+        # the edital's own proportion drives the alternation when it fixes the count; else the law's percentage
+        proportion = Fraction(count, pos.vacancies) if from_edital else Fraction(rule.percent) / 100
+        explicit = (pos.reserved_positions or {}).get(g)
+        groups.append(GroupPolicy(g, count, proportion, basis, tuple(explicit) if explicit else None))
+        bases[g] = basis
+    policy = Policy(
+        vacancies=pos.vacancies, groups=tuple(groups), rounding=rules.rounding, min_vacancies=rules.min_vacancies,
+        open_basis=rules.open_basis, alternation_basis=rules.alternation_basis,
+        collision_basis=rules.collision_basis, reversion_basis=rules.reversion_basis,
+        withdrawal_basis=rules.withdrawal_basis, register_basis=rules.register_basis,
+        below_min_basis=rules.below_min_basis, precedence_basis=rules.precedence_basis,
+        precedence_tiebreak=tuple(g for g in rules.precedence_tiebreak if g in bases),
+        fixed_precedence=rules.fixed_precedence)
+    return policy, bases
+
+
+def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[list[Candidate], list[Problem]]:
+    """The general list: the board's classification when given; else score, then older first (Estatuto, art. 27)."""
+    ranked = [c for c in candidates if c.rank is not None]
+    if ranked and len(ranked) != len(candidates):
+        missing = [c.line for c in candidates if c.rank is None][:20]
+        return [], [Problem(cfile, f"a classificação oficial falta em parte dos candidatos do cargo «{code}»: "
+                            "preencha-a em todos ou em nenhum.", tuple(missing), "classificacao")]
+    if ranked:
+        return sorted(candidates, key=lambda c: c.rank), []
+    order = sorted(candidates, key=lambda c: (-c.score, c.birth or date.max))
+    problems = []
+    for a, b in zip(order, order[1:]):
+        if a.score == b.score and (a.birth is None or a.birth == b.birth):
+            why = "mesma data de nascimento" if a.birth else "sem data de nascimento"
+            first, second = sorted((a, b), key=lambda c: c.line)
+            problems.append(Problem(
+                cfile, f"empate não resolvido no cargo «{code}» entre as inscrições {first.registration} e "
+                f"{second.registration} (mesma nota e {why}). Informe a coluna «classificacao» oficial da banca.",
+                (first.line, second.line)))
+    return order, problems
+
+
+def compute(exam: Exam, rules: Rules, project: bool = True) -> tuple[ExamResult | None, list[Problem]]:
+    """Allocate every cargo. Returns the problems (e.g. unresolved ties) instead of a result when there are any."""
+    problems = check(exam, rules)
+    if problems:
+        return None, problems
+    by_position: dict[str, list[Candidate]] = {p.code: [] for p in exam.positions}
+    for c in exam.candidates:
+        by_position[c.position].append(c)
+    effects = _commission_effects(exam, rules)
+    withdrawn = set(exam.withdrawals)
+    cfile = candidates_file(exam)
+    results = []
+    for pos in exam.positions:
+        result, found = _position(pos, by_position[pos.code], effects, withdrawn, rules, cfile, project)
+        problems.extend(found)
+        if result:
+            results.append(result)
+    return (None, problems) if problems else (ExamResult(exam, rules, results), [])
+
+
+def _commission_effects(exam: Exam, rules: Rules) -> dict[str, list[tuple[CommissionOutcome, OutcomeRule]]]:
+    effects: dict[str, list] = {}
+    for row in exam.commission:
+        effects.setdefault(row.registration, []).append((row, rules.commission[(row.procedure, row.outcome)]))
+    return effects
+
+
+def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
+    """One cargo: eliminations, general and group lists, then the allocation."""
+    eliminated, kept, commission = [], [], []
+    for c in candidates:
+        rows = effects.get(c.registration, ())
+        commission.extend(rows)
+        if c.status != APPROVED:
+            eliminated.append(Elimination(c, "ausente_prova" if c.status == "ausente" else "eliminado", None))
+            continue
+        fatal = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
+        if fatal:
+            eliminated.append(Elimination(c, fatal[0].outcome, fatal[1].basis))
+        else:
+            kept.append(c)
+    order, problems = general_order(kept, cfile, pos.code)
+    if problems:
+        return None, problems
+    policy, count_bases = policy_for(pos, rules)
+    pools: dict[str, list[int]] = {g.key: [] for g in policy.groups}
+    left: dict[int, list[tuple[str, Basis]]] = {}
+    guard_women = "mulher" in pools
+    for i, c in enumerate(order):
+        out = {PROCEDURES[row.procedure]: rule.basis for row, rule in effects.get(c.registration, ())
+               if rule.effect == "sai_da_reserva"}
+        if out:
+            left[i] = sorted(out.items())
+        for g in c.opts:
+            if g in pools and g not in out:
+                pools[g].append(i)
+        if guard_women and c.sex == "F":
+            pools["mulher"].append(i)
+    out_idx = {i for i, c in enumerate(order) if c.registration in withdrawn}
+    allocation = allocate(len(order), pools, out_idx, policy, project=project)
+    published = [g for g in rules.list_order if g == GENERAL or g in pools]
+    lists = {g: (list(range(len(order))) if g == GENERAL else pools[g]) for g in published}
+    return PositionResult(pos, order, lists, allocation, count_bases, eliminated, sorted(out_idx), commission,
+                          left), []

@@ -1,0 +1,64 @@
+"""Build exams from the compact scenario files in tests/scenarios/ (a lawyer-readable format)."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import date, timedelta
+from decimal import Decimal
+from pathlib import Path
+
+from generator.law.rules import load_rules
+from generator.model import Candidate, CommissionOutcome, Exam, Position, Publication
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "content" / "jurisdicoes"
+SCENARIOS = ROOT / "tests" / "scenarios"
+GROUP_WORDS = {"negro", "pcd", "indigena"}
+
+
+def parse_candidate(text: str, position: str, line: int) -> Candidate:
+    """"1003 88,5 negro pcd F nasc=1960-01-02 ausente" → Candidate (earlier lines are older by default)."""
+    reg, score, *rest = text.split()
+    opts = frozenset(t for t in rest if t in GROUP_WORDS)
+    sex = next((t for t in rest if t in ("F", "M")), "M")
+    status = next((t for t in rest if t in ("eliminado", "ausente")), "aprovado")
+    birth = next((date.fromisoformat(t[5:]) for t in rest if t.startswith("nasc=")),
+                 date(1970, 1, 1) + timedelta(days=line))
+    rank = next((int(t[6:]) for t in rest if t.startswith("class=")), None)
+    return Candidate(reg, f"Candidato {reg}", position, Decimal(score.replace(",", ".")), rank, birth, None, sex,
+                     opts, status, line)
+
+
+def load_scenario(path: Path) -> tuple[dict, Exam]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    cargo = data["cargo"]
+    position = Position(cargo.get("codigo", "C1"), cargo.get("nome", "Cargo"), cargo["vagas"],
+                        cargo.get("reservas"), {k: tuple(v) for k, v in cargo["posicoes"].items()}
+                        if "posicoes" in cargo else None, cargo.get("guarda_municipal", False))
+    lines = [*_fillers(data.get("preencher", [])), *data["candidatos"]]
+    candidates = [parse_candidate(t, position.code, i + 2) for i, t in enumerate(lines)]
+    commission = [CommissionOutcome(*row.split(), line=i + 2) for i, row in enumerate(data.get("comissao", []))]
+    exam = Exam("cenario", data["jurisdicao"], data["nome"], "Órgão", "Edital",
+                Publication("Diário", "1", date(2024, 6, 1), "Atos"), [position], candidates, commission,
+                list(data.get("desistencias", [])))
+    return data, exam
+
+
+def registration_range(text: str) -> list[str]:
+    """"9001..9003" → ["9001", "9002", "9003"]."""
+    first, last = text.split("..")
+    return [str(n) for n in range(int(first), int(last) + 1)]
+
+
+def _fillers(specs: list[str]) -> list[str]:
+    """"9001..9040 99": ordinary candidates with scores 99, 98.9, … (all above whoever follows)."""
+    rows = []
+    for spec in specs:
+        span, top = spec.split()
+        for k, reg in enumerate(registration_range(span)):
+            rows.append(f"{reg} {Decimal(top) - Decimal(k) / 10}")
+    return rows
+
+
+def rules(jurisdiction: str):
+    return load_rules(RULES / f"{jurisdiction}.toml")

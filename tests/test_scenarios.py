@@ -1,0 +1,57 @@
+"""Legal scenarios as data: each file in tests/scenarios/ names the articles it exercises."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generator.results import compute
+from scenario_kit import SCENARIOS, load_scenario, registration_range, rules
+
+FILES = sorted(SCENARIOS.glob("*.toml"))
+
+
+@pytest.fixture(params=FILES, ids=[f.stem for f in FILES])
+def scenario(request):
+    data, exam = load_scenario(request.param)
+    result, problems = compute(exam, rules(data["jurisdicao"]))
+    assert not problems, [str(p) for p in problems]
+    assert data.get("artigos"), "every scenario names the articles it exercises"
+    return data["esperado"], result.positions[0], exam
+
+
+def test_scenario(scenario):
+    expected, pr, exam = scenario
+    reg = [c.registration for c in pr.order]
+    noms = pr.allocation.nominations
+    vacancies = exam.positions[0].vacancies
+    within = [f"{reg[n.index]} {n.group}" for n in noms if not n.register]
+    if "reservas" in expected:
+        assert {g: pr.allocation.counts.get(g, 0) for g in expected["reservas"]} == expected["reservas"]
+    if "nomeacao" in expected:
+        assert within == expected["nomeacao"]
+    if "reservadas" in expected:
+        got = [f"{n.position} {reg[n.index]} {n.group}" for n in noms if not n.register and n.group != "ampla"]
+        assert got == expected["reservadas"]
+    if "ampla" in expected:
+        assert [reg[n.index] for n in noms if not n.register and n.group == "ampla"] == \
+            registration_range(expected["ampla"])
+    if "cadastro" in expected:
+        register = [f"{reg[n.index]} {n.group}" for n in noms if n.register]
+        assert register[: len(expected["cadastro"])] == expected["cadastro"]
+    for item in expected.get("motivos", []):
+        position, reason = item.split()
+        assert noms[int(position) - 1].reason == reason, item
+    for group, members in expected.get("listas", {}).items():
+        assert [reg[i] for i in pr.lists[group]] == members, group
+    if "eliminados" in expected:
+        assert sorted(e.candidate.registration for e in pr.eliminated) == sorted(expected["eliminados"])
+    if "substitutos" in expected:
+        assert sorted(reg[i] for i in pr.allocation.replacements) == sorted(expected["substitutos"])
+    # every scenario: V places exactly (when there are enough candidates), each with its legal basis
+    assert len(within) == min(vacancies, len(pr.order) - len(pr.withdrawn))
+    assert all(n.bases and all(b.article for b in n.bases) for n in noms)
+    counts = Counter(n.group for n in noms if not n.register)
+    for g, n in pr.allocation.counts.items():
+        assert counts[g] <= n
