@@ -1,0 +1,211 @@
+"""The gazette PDF of one exam: paginate, render the front matter and body chunks in parallel, merge as PDF/A-3b."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import pickle
+import sys
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+from .pdf_layout import Page, Typesetter
+from .pdf_html import folio_css, front_html, pages_html, stylesheet, verification_text
+from .pdf_merge import merge
+
+CHUNK_PAGES = 120  # pages per WeasyPrint document: ~20k rows, a few seconds and ~150 MB per worker
+PDF_VARIANT = "pdf/a-3b"
+MIME_TYPES = {".csv": "text/csv", ".json": "application/json", ".txt": "text/plain"}
+
+
+class PdfError(RuntimeError):
+    """The PDF could not be produced as planned."""
+
+
+def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *, attachments: list[Path],
+              data_sha256: str, permanent_url: str, workers: int | None = None) -> dict:
+    """Write the exam's gazette PDF to `out_path`; return its page count and the printed page range of every
+    cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...)."""
+    out_path = Path(out_path)
+    workers = workers or os.cpu_count() or 1
+    with tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp:
+        tmp = Path(tmp)
+        chunks, setter = _paginate(position_views, tmp)
+        body_pages = setter.count
+        created = _created(exam_view)
+        verification = verification_text(data_sha256, permanent_url)
+        front_path, front_pages = _render_front(exam_view, setter, body_pages, verification, created,
+                                                attachments, tmp)
+        total = front_pages + body_pages
+        css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
+        title = _title(exam_view)
+        tasks = [(str(path), front_pages + first + 1, count, css, title) for path, first, count in chunks]
+        rendered = _render_chunks(tasks, workers)
+        outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
+        pages = merge(front_path, rendered, outline, out_path)
+    if pages != total:
+        raise PdfError(f"O PDF tem {pages} páginas, mas a paginação previa {total}.")
+    ranges = {e.key: (front_pages + e.first + 1, front_pages + e.last + 1) for e in setter.entries}
+    return {"pages": pages, "front_pages": front_pages, "rows": setter.rows, "chunks": len(chunks),
+            "ranges": ranges}
+
+
+# -- pagination ------------------------------------------------------------------------------------------------
+def _paginate(views: Iterable[dict], tmp: Path) -> tuple[list[tuple[Path, int, int]], Typesetter]:
+    """Lay out all cargos, spooling pages to disk in chunks so memory stays flat at national scale."""
+    chunks: list[tuple[Path, int, int]] = []
+    buffer: list[Page] = []
+
+    def flush() -> None:
+        path = tmp / f"chunk-{len(chunks):05d}.pickle"
+        path.write_bytes(pickle.dumps(buffer, protocol=pickle.HIGHEST_PROTOCOL))
+        first = chunks[-1][1] + chunks[-1][2] if chunks else 0
+        chunks.append((path, first, len(buffer)))
+        buffer.clear()
+
+    def emit(page: Page) -> None:
+        buffer.append(page)
+        if len(buffer) >= CHUNK_PAGES:
+            flush()
+
+    setter = Typesetter(emit)
+    for view in views:
+        setter.position(view)
+    setter.finish()
+    if buffer:
+        flush()
+    return chunks, setter
+
+
+# -- front matter ----------------------------------------------------------------------------------------------
+def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification: str, created: datetime,
+                  attachments: list[Path], tmp: Path) -> tuple[Path, int]:
+    """Render the masthead, act and table of contents; re-render until its own page count is stable (the
+    table of contents prints page numbers that depend on it)."""
+    from weasyprint import HTML
+
+    meta = {"title": _title(exam), "subject": _subject(exam), "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
+    citation = _citation(exam)
+    front_pages = 1
+    for _ in range(6):
+        toc = [{"level": e.level, "title": e.title, "page": front_pages + e.first + 1} for e in setter.entries]
+        css = stylesheet(exam, verification, folio_css(front_pages + body_pages, first_page_from_counter=True))
+        document = HTML(string=front_html(exam, meta, toc, citation, css), base_url=str(tmp)).render()
+        if len(document.pages) == front_pages:
+            path = tmp / "front.pdf"
+            document.write_pdf(path, pdf_variant=PDF_VARIANT, attachments=_attachments(attachments, created),
+                               custom_metadata=True)
+            return path, front_pages
+        front_pages = len(document.pages)
+    raise PdfError("A paginação do sumário não se estabilizou.")
+
+
+def _attachments(paths: list[Path], created: datetime) -> list:
+    """The exam's open data embedded in the PDF (PDF/A-3 associated files, relationship Data)."""
+    from weasyprint import Attachment
+
+    return [Attachment(filename=str(path), name=Path(path).name, relationship="Data", created=created,
+                       modified=created, description=f"Dados abertos do certame: {Path(path).name}")
+            for path in sorted(map(Path, paths), key=lambda p: p.name)]
+
+
+def _created(exam: dict) -> datetime:
+    """SOURCE_DATE_EPOCH when set (reproducible builds), else the publication date: never the clock."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
+    return datetime.fromisoformat(exam["publicacao"]["data"]).replace(tzinfo=timezone.utc)
+
+
+def _title(exam: dict) -> str:
+    pub = exam["publicacao"]
+    return f"{exam['titulo']} — {pub['diario']}, edição nº {pub['edicao']}, {pub['data_extenso']}"
+
+
+def _subject(exam: dict) -> str:
+    return (f"Resultado de concurso público: listas de classificação, ordem de nomeação e resultados das "
+            f"comissões. {exam['orgao']}, {exam.get('edital', '')}").strip(", ")
+
+
+def _citation(exam: dict) -> list[str]:
+    """Citation lines from the site's citation helpers, when they exist (never duplicated here)."""
+    try:
+        from . import cite
+    except ImportError:
+        return []
+    lines = []
+    for name in ("abnt", "urn"):
+        helper = getattr(cite, name, None)
+        if callable(helper):
+            try:
+                lines.append(str(helper(exam)))
+            except (TypeError, KeyError, ValueError):
+                continue
+    return lines
+
+
+# -- body chunks -----------------------------------------------------------------------------------------------
+def _render_chunks(tasks: list[tuple], workers: int) -> list[Path]:
+    """Render every chunk, in parallel processes when there is more than one, with a progress bar on a TTY."""
+    results: dict[int, Path] = {}
+    with _progress(len(tasks)) as advance:
+        if workers <= 1 or len(tasks) <= 1:
+            for index, task in enumerate(tasks):
+                results[index] = render_chunk(task)
+                advance()
+        else:
+            context = multiprocessing.get_context("spawn")
+            with context.Pool(min(workers, len(tasks)), maxtasksperchild=20) as pool:
+                for index, path in pool.imap_unordered(_render_indexed, list(enumerate(tasks))):
+                    results[index] = path
+                    advance()
+    return [results[i] for i in range(len(tasks))]
+
+
+def _render_indexed(item: tuple[int, tuple]) -> tuple[int, Path]:
+    index, task = item
+    return index, render_chunk(task)
+
+
+def render_chunk(task: tuple) -> Path:
+    """Render one spooled chunk of body pages to a PDF next to it; its page count must match the layout."""
+    from weasyprint import HTML
+
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    spool, first, count, css, title = task
+    spool = Path(spool)
+    pages = pickle.loads(spool.read_bytes())
+    document = HTML(string=pages_html(pages, first, css, title), base_url=str(spool.parent)).render()
+    if len(document.pages) != count:
+        raise PdfError(f"Bloco de páginas a partir da {first}: {len(document.pages)} páginas renderizadas, "
+                       f"{count} previstas (uma linha não coube na coluna).")
+    out = spool.with_suffix(".pdf")
+    document.write_pdf(out)
+    spool.unlink()
+    return out
+
+
+class _progress:
+    """A rich progress bar on an interactive terminal outside CI; silent otherwise."""
+
+    def __init__(self, total: int):
+        self.total = total
+        self.bar = None
+
+    def __enter__(self):
+        if self.total > 1 and sys.stderr.isatty() and not os.environ.get("CI"):
+            from rich.progress import Progress
+
+            self.bar = Progress(transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("Gerando o PDF", total=self.total)
+            return lambda: self.bar.advance(self.task)
+        return lambda: None
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False

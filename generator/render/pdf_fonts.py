@@ -1,0 +1,61 @@
+"""Fonts of the gazette PDF and text widths measured from their metrics, for our own line breaking."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+
+# DejaVu ships with Debian (fonts-dejavu-core, a WeasyPrint dependency): the same files are measured here and
+# embedded by WeasyPrint through @font-face, so our line breaks match what Pango draws.
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
+FACES = {
+    "regular": "DejaVuSansCondensed.ttf",
+    "bold": "DejaVuSansCondensed-Bold.ttf",
+    "italic": "DejaVuSansCondensed-Oblique.ttf",
+}
+
+# Bidirectional and other invisible format characters: a hostile name could reverse or hide the text around it.
+_FORMAT_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Zl", "Zp"}
+
+
+class FontMissing(RuntimeError):
+    """The DejaVu fonts are not installed."""
+
+
+def font_path(face: str) -> Path:
+    """Absolute path of one DejaVu face."""
+    for folder in FONT_DIRS:
+        path = folder / FACES[face]
+        if path.exists():
+            return path
+    raise FontMissing(f"Fonte {FACES[face]} não encontrada: instale o pacote Debian fonts-dejavu-core.")
+
+
+@lru_cache(maxsize=None)
+def advances(face: str) -> tuple[dict[str, float], float]:
+    """Advance width of each character in em, and the widest one (used for characters the font lacks)."""
+    font = TTFont(font_path(face), lazy=True)
+    units = font["head"].unitsPerEm
+    hmtx = font["hmtx"]
+    widths = {chr(code): hmtx[glyph][0] / units for code, glyph in font.getBestCmap().items()}
+    font.close()
+    return widths, max(widths[c] for c in "MW@%")
+
+
+def width(text: str, face: str, size: float) -> float:
+    """Width of `text` in points, without kerning or ligatures (both disabled in the CSS)."""
+    widths, fallback = advances(face)
+    get = widths.get
+    return sum(get(c, fallback) for c in text) * size
+
+
+def clean(text: str) -> str:
+    """Text safe to typeset on one line: NFC, no control or bidi-format characters, single spaces."""
+    text = unicodedata.normalize("NFC", text)
+    if not text.isprintable():
+        text = "".join(" " if c in "\t\n\r\v\f" else c for c in text
+                       if unicodedata.category(c) not in _FORMAT_CATEGORIES or c in "\t\n\r\v\f")
+    return " ".join(text.split())

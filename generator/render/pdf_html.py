@@ -1,0 +1,80 @@
+"""HTML of the gazette PDF from the templates in templates/pdf/: front matter and body page chunks."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import markdown
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from .pdf_fonts import FACES, font_path
+from .pdf_layout import GEOMETRY, Page
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def css_string(value: object) -> str:
+    """A CSS string literal; every non-alphanumeric character escaped, so data cannot end the string or the style."""
+    out = []
+    for ch in str(value):
+        if ch.isalnum() or ch == " ":
+            out.append(ch)
+        else:
+            out.append(f"\\{ord(ch):06x} ")  # the space ends the escape and is consumed
+    return '"' + "".join(out) + '"'
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """Jinja environment for the print templates (autoescaped)."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"], default_for_string=True),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["css_string"] = css_string
+    return env
+
+
+def preamble_html(text: str) -> str:
+    """The act's editorial Markdown as HTML, with raw HTML disabled (it would be printed verbatim, never run)."""
+    md = markdown.Markdown(extensions=[], output_format="html")
+    md.preprocessors.deregister("html_block")
+    md.inlinePatterns.deregister("html")
+    return md.convert(text or "")
+
+
+def stylesheet(exam: dict, verification: str, folio: str) -> str:
+    """The gazette CSS for one document (`folio` is the CSS content of the page number box)."""
+    pub = exam["publicacao"]
+    return environment().get_template("pdf/gazette.css").render(
+        g=GEOMETRY, fonts={face: font_path(face).as_uri() for face in FACES},
+        running_left=pub["diario"].upper(),
+        running_right=f"Edição nº {pub['edicao']} · {pub['data_extenso']}",
+        verification=verification, folio=folio,
+    )
+
+
+def verification_text(data_sha256: str, permanent_url: str) -> str:
+    """The footer's verification lines: the data package digest and the edition's permanent address."""
+    lines = [f"Verificação: SHA-256 do pacote de dados (datapackage.json) {data_sha256}"]
+    if permanent_url:
+        lines.append(f"Edição permanente: {permanent_url}")
+    return "\n".join(lines)
+
+
+def folio_css(total: int, first_page_from_counter: bool) -> str:
+    """CSS content for "Página X de Y": the page counter (front) or the folio string set by each body page."""
+    number = "counter(page)" if first_page_from_counter else "string(folio)"
+    return f'"Página " {number} " de {int(total)}"'
+
+
+def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str) -> str:
+    """Masthead, act title and preamble, table of contents and citation."""
+    return environment().get_template("pdf/front.html").render(
+        exam=exam, meta=meta, toc=toc, citation=citation, css=css,
+        preamble_html=preamble_html(exam.get("preambulo_md", "")))
+
+
+def pages_html(pages: list[Page], first: int, css: str, title: str) -> str:
+    """A chunk of body pages numbered from `first`."""
+    return environment().get_template("pdf/pages.html").render(pages=pages, first=first, css=css, title=title)
+

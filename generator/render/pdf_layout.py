@@ -1,0 +1,358 @@
+"""Pagination of the gazette body: cargos, lists and orders laid out line by line into two-column pages.
+
+We break lines and pages ourselves (font metrics from pdf_fonts) so that the number of pages, the page of every list
+and the total "Página X de Y" are known before WeasyPrint draws anything; WeasyPrint then renders each page as
+preformatted blocks, which is several times faster than letting it flow a table, and lets chunks render in parallel.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from .pdf_fonts import clean, width
+
+FIG = "\u2007"  # figure space: as wide as a digit, so padded numbers line up
+SEP = FIG * 2
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A4 page in points; one source for the layout and the CSS."""
+
+    page_w: float = 595.28
+    page_h: float = 841.89
+    margin_top: float = 62.0
+    margin_bottom: float = 64.0
+    margin_x: float = 40.0
+    gap: float = 14.0
+    size: float = 7.5  # body text
+    leading: float = 9.0
+    head_size: float = 10.5  # cargo heading
+    head_leading: float = 13.0
+    head_after: float = 7.0
+    fill: float = 0.96  # share of a column's width we fill: slack against rounding in the renderer
+
+    @property
+    def body_w(self) -> float:
+        return self.page_w - 2 * self.margin_x
+
+    @property
+    def body_h(self) -> float:
+        return self.page_h - self.margin_top - self.margin_bottom
+
+    @property
+    def col_w(self) -> float:
+        return (self.body_w - self.gap) / 2
+
+    def lines_below(self, heading_h: float) -> int:
+        """Body lines that fit in a column under a heading of `heading_h` points."""
+        return int((self.body_h - heading_h) // self.leading)
+
+
+GEOMETRY = Geometry()
+
+GROUP_TITLES = {
+    "geral": "Lista geral de classificação",
+    "negro": "Lista específica — pessoas negras",
+    "pcd": "Lista específica — pessoas com deficiência",
+    "indigena": "Lista específica — pessoas indígenas",
+    "mulher": "Lista específica — candidatas do sexo feminino",
+}
+VACANCY_LABELS = {"ampla": "Ampla", "negro": "Negra", "pcd": "PcD", "indigena": "Indígena", "mulher": "Mulher"}
+RESERVE_LABELS = {"negro": "pessoas negras", "pcd": "pessoas com deficiência", "indigena": "pessoas indígenas",
+                  "mulher": "mulheres"}
+PROCEDURE_LABELS = {"heteroidentificacao": "Heteroidentificação", "indigena": "Verificação indígena",
+                    "pcd": "Perícia PcD"}
+OUTCOME_LABELS = {"confirmado": "confirmado", "nao_confirmado": "não confirmado", "ausente": "ausente",
+                  "fraude": "fraude"}
+EMPTY = "Não houve candidatos aprovados."
+
+Line = tuple[str, str]  # (class, text): t title, b basis/note, h column labels, r row, e empty-list note, g gap
+
+
+@dataclass
+class Page:
+    """One body page: an optional full-width cargo heading and two columns of lines."""
+
+    heading: list[str] | None
+    summary: str | None
+    capacity: int
+    head_h: float = 0.0
+    cols: list[list[Line]] = field(default_factory=lambda: [[], []])
+
+    def blocks(self) -> list[list[tuple[str, str]]]:
+        """Each column as blocks of consecutive lines of the same class (one HTML element each)."""
+        out = []
+        for col in self.cols:
+            blocks: list[tuple[str, str]] = []
+            for cls, text in col:
+                if blocks and blocks[-1][0] == cls:
+                    blocks[-1] = (cls, blocks[-1][1] + "\n" + text)
+                else:
+                    blocks.append((cls, text))
+            out.append(blocks)
+        return out
+
+
+@dataclass
+class Entry:
+    """A table-of-contents and outline entry: level 1 = cargo, 2 = a list or order inside it."""
+
+    level: int
+    title: str
+    key: tuple[str, str]
+    first: int  # body page index, 0-based
+    last: int
+
+
+def wrap(text: str, avail: float, face: str = "regular", size: float = GEOMETRY.size) -> list[str]:
+    """Break `text` into lines no wider than `avail` points, at spaces, or inside a word too long for a line."""
+    text = clean(text)
+    if len(text) * size * 0.9 <= avail or width(text, face, size) <= avail:  # 0.9 em: the widest DejaVu glyph
+        return [text]
+    lines, current = [], ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if width(candidate, face, size) <= avail:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        while width(word, face, size) > avail:
+            cut = _fit(word, avail, face, size)
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _blank(prefix: str, prefix_w: float, size: float) -> str:
+    """Invisible text as wide as `prefix`: digits become figure spaces and commas punctuation spaces."""
+    if all(c.isdigit() or c in ",." or c == FIG for c in prefix):
+        return "".join("\u2008" if c in ",." else FIG for c in prefix)
+    return FIG * math.ceil(prefix_w / width(FIG, "regular", size))
+
+
+def _fit(word: str, avail: float, face: str, size: float) -> int:
+    """How many leading characters of `word` fit in `avail` (at least one)."""
+    total = 0.0
+    for i, ch in enumerate(word):
+        total += width(ch, face, size)
+        if total > avail:
+            return max(1, i)
+    return len(word)
+
+
+class Typesetter:
+    """Lays out position views one at a time into pages handed to `emit`, recording page ranges and outline."""
+
+    def __init__(self, emit: Callable[[Page], None], geometry: Geometry = GEOMETRY):
+        self.emit = emit
+        self.g = geometry
+        self.avail = geometry.col_w * geometry.fill
+        self.page: Page | None = None
+        self.col = 0
+        self.count = 0  # pages emitted
+        self.entries: list[Entry] = []
+        self.rows = 0  # data rows typeset (list entries, nominations, commission outcomes)
+        self._continuation: list[Line] = []
+
+    # -- pages and columns -------------------------------------------------------------------------------------
+    def _open(self, heading: list[str] | None = None, summary: str | None = None) -> None:
+        if self.page is not None:
+            self._close()
+        head_h = 0.0
+        if heading:
+            head_h = len(heading) * self.g.head_leading + self.g.leading + self.g.head_after
+        self.page = Page(heading, summary, self.g.lines_below(head_h), head_h)
+        self.col = 0
+        self._col_start = 0
+
+    def _close(self) -> None:
+        self.emit(self.page)
+        self.page = None
+        self.count += 1
+
+    def _room(self) -> int:
+        return self.page.capacity - len(self.page.cols[self.col])
+
+    def _next_column(self) -> None:
+        if self.col == 0:
+            self.col = 1
+        else:
+            self._open()
+        self.page.cols[self.col].extend(self._continuation)
+        self._col_start = len(self.page.cols[self.col])
+
+    def _place(self, lines: list[Line], gap: bool = False) -> None:
+        """Put lines that must stay together in the current column, or at the top of the next one."""
+        at_top = len(self.page.cols[self.col]) == self._col_start
+        if not at_top and len(lines) + gap > self._room():
+            self._next_column()
+        elif gap and not at_top:
+            self.page.cols[self.col].append(("g", ""))
+        if len(lines) > self._room():  # a unit taller than a column: split it rather than loop forever
+            for line in lines:
+                if self._room() <= 0:
+                    self._next_column()
+                self.page.cols[self.col].append(line)
+            return
+        self.page.cols[self.col].extend(lines)
+
+    @property
+    def _index(self) -> int:
+        return self.count  # index of the page being filled
+
+    # -- content -----------------------------------------------------------------------------------------------
+    def position(self, view: dict) -> None:
+        """Lay out one cargo: heading, mandated lists, nomination order, commission outcomes."""
+        code = view["codigo"]
+        heading = wrap(f"{code} — {view['nome']}", self.g.body_w * self.g.fill, "bold", self.g.head_size)
+        self._continuation = []
+        self._open(heading, self._summary(view))
+        cargo = Entry(1, f"{clean(code)} — {clean(view['nome'])}", (code, "cargo"), self._index, self._index)
+        self.entries.append(cargo)
+        for lst in view.get("listas", []):
+            self._section(code, lst["grupo"], self._list_title(lst), lst.get("fundamento"),
+                          *self._list_rows(lst))
+        self._nominations(code, view.get("nomeacao", []))
+        self._commission(code, view.get("comissao") or {})
+        self._extras(view)
+        self._continuation = []
+        cargo.last = self._index
+
+    def finish(self) -> None:
+        """Emit the last page."""
+        if self.page is not None:
+            self._close()
+
+    def _summary(self, view: dict) -> str:
+        reserves = view.get("reservas") or {}
+        parts = [f"{RESERVE_LABELS[g]}: {n}" for g, n in reserves.items() if n and g in RESERVE_LABELS]
+        reserved = "; ".join(parts) if parts else "nenhuma"
+        return f"Vagas: {view['vagas']} · Vagas reservadas — {reserved}"
+
+    @staticmethod
+    def _list_title(lst: dict) -> str:
+        return lst.get("titulo") or GROUP_TITLES.get(lst["grupo"], lst["grupo"])
+
+    def _section(self, code: str, key: str, title: str, basis: dict | None, labels: str,
+                 rows: Iterator[list[str]], legend: list[str] = ()) -> None:
+        """A titled run of rows that keeps its title with the first row and repeats it on every new column."""
+        head = [("t", t) for t in wrap(title, self.avail, "bold")]
+        if basis and basis.get("texto"):
+            head += [("b", t) for t in wrap(f"Fundamento: {basis['texto']}", self.avail, "italic")]
+        head += [("b", t) for text in legend for t in wrap(text, self.avail, "italic")]
+        label_lines = [("h", t) for t in wrap(labels, self.avail, "bold")]
+        first = next(rows, None)
+        first_lines = [("r", t) for t in first] if first else [("e", EMPTY)]
+        self._place(head + label_lines + first_lines, gap=True)
+        entry = Entry(2, clean(title), (code, key), self._index, self._index)
+        self.entries.append(entry)
+        self._continuation = [("t", t) for t in wrap(f"{title} (continuação)", self.avail, "bold")] + label_lines
+        if first:
+            self.rows += 1
+        for row in rows:
+            self._place([("r", t) for t in row])
+            self.rows += 1
+        self._continuation = []
+        entry.last = self._index
+
+    def _row(self, prefix: str, name: str, suffix: str = "") -> list[str]:
+        """One entry: fixed-width prefix, then the name (wrapped under itself), then an optional suffix."""
+        prefix_w = width(prefix, "regular", self.g.size)
+        lines = wrap(f"{name}{suffix}", self.avail - prefix_w)
+        if len(lines) == 1:
+            return [prefix + lines[0]]
+        indent = _blank(prefix, prefix_w, self.g.size)
+        return [prefix + lines[0]] + [indent + line for line in lines[1:]]
+
+    def _list_rows(self, lst: dict) -> tuple[str, Iterator[list[str]]]:
+        entries = lst.get("entradas", [])
+        group = lst["grupo"] != "geral"
+        rank_w = max((len(str(e["classificacao"])) for e in entries), default=1)
+        general_w = max((len(str(e.get("classificacao_geral", ""))) for e in entries), default=1)
+        insc_w = max((len(clean(str(e["inscricao"]))) for e in entries), default=1)
+        nota_w = max((len(str(e["nota"])) for e in entries), default=1)
+        labels = ("Classificação · Classificação geral · Inscrição · Nota · Nome" if group
+                  else "Classificação · Inscrição · Nota · Nome")
+
+        def rows() -> Iterator[list[str]]:
+            for e in entries:
+                cells = [str(e["classificacao"]).rjust(rank_w, FIG)]
+                if group:
+                    cells.append(str(e.get("classificacao_geral", "")).rjust(general_w, FIG))
+                cells += [clean(str(e["inscricao"])).ljust(insc_w, FIG), str(e["nota"]).rjust(nota_w, FIG)]
+                yield self._row(SEP.join(cells) + SEP, e["nome"])
+        return labels, rows()
+
+    def _nominations(self, code: str, nominations: list[dict]) -> None:
+        bases: dict[str, int] = {}
+        for n in nominations:
+            text = (n.get("fundamento") or {}).get("texto")
+            if text and text not in bases:
+                bases[text] = len(bases) + 1
+        legend = [f"[{k}] {text}" for text, k in bases.items()]
+        within = [n for n in nominations if not n.get("cadastro_reserva")]
+        reserve = [n for n in nominations if n.get("cadastro_reserva")]
+        labels = "Posição · Vaga · Inscrição · Nome [fundamento]"
+        self._section(code, "nomeacao", "Ordem de nomeação (vagas do edital)", None, labels,
+                      self._nomination_rows(within, bases, nominations), legend)
+        if reserve:
+            self._section(code, "cadastro_reserva", "Cadastro de reserva — ordem projetada de nomeação", None, labels,
+                          self._nomination_rows(reserve, bases, nominations),
+                          ["Nomeações além das vagas dependem de conveniência da Administração."])
+
+    def _nomination_rows(self, items: list[dict], bases: dict[str, int], every: list[dict]) -> Iterator[list[str]]:
+        pos_w = max((len(str(n["posicao"])) for n in every), default=1) + 1
+        insc_w = max((len(clean(str(n["inscricao"]))) for n in every), default=1)
+        label_w = max(len(v) for v in VACANCY_LABELS.values())
+        for n in items:
+            vaga = VACANCY_LABELS.get(n["vaga"], clean(str(n["vaga"])))
+            cells = [f"{n['posicao']}ª".rjust(pos_w, FIG), vaga.ljust(label_w, FIG),
+                     clean(str(n["inscricao"])).ljust(insc_w, FIG)]
+            key = bases.get((n.get("fundamento") or {}).get("texto"))
+            yield self._row(SEP.join(cells) + SEP, n["nome"], f" [{key}]" if key else "")
+
+    def _commission(self, code: str, commission: dict) -> None:
+        results = commission.get("resultados") or []
+        counts = commission.get("contagens") or {}
+        if not results and not counts:
+            return
+        legend = []
+        for procedure, by_outcome in counts.items():
+            parts = [f"{OUTCOME_LABELS.get(o, o)} {n}" for o, n in by_outcome.items()]
+            legend.append(f"{PROCEDURE_LABELS.get(procedure, procedure)}: " + ", ".join(parts))
+        insc_w = max((len(clean(str(r["inscricao"]))) for r in results), default=1)
+
+        def rows() -> Iterator[list[str]]:
+            for r in results:
+                cells = [clean(str(r["inscricao"])).ljust(insc_w, FIG),
+                         PROCEDURE_LABELS.get(r["procedimento"], clean(str(r["procedimento"])))]
+                yield self._row(SEP.join(cells) + SEP, OUTCOME_LABELS.get(r["resultado"], str(r["resultado"])))
+        legend.append("Resultados anonimizados: somente inscrição e categoria do resultado final.")
+        self._section(code, "comissao", "Resultados das comissões (após recursos)", None,
+                      "Inscrição · Procedimento · Resultado", rows(), legend)
+
+    def _extras(self, view: dict) -> None:
+        """Withdrawals and eliminations, by inscrição only, when the public view has them."""
+        for key, title in (("desistencias", "Desistências"), ("eliminados", "Eliminados")):
+            items = view.get(key) or []
+            if not items:
+                continue
+            text = ", ".join(clean(str(i["inscricao"])) for i in items)
+            self._place([("t", t) for t in wrap(title, self.avail, "bold")]
+                        + [("r", t) for t in wrap(f"Inscrições: {text}.", self.avail)], gap=True)
+
+
+def typeset(views: Iterable[dict], emit: Callable[[Page], None]) -> Typesetter:
+    """Lay out every cargo, streaming pages to `emit`; returns the typesetter with entries and counts."""
+    setter = Typesetter(emit)
+    for view in views:
+        setter.position(view)
+    setter.finish()
+    return setter
