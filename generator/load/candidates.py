@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from ..errors import Collector
 from ..model import APPROVED, Candidate, Position
-from .cells import BadCell, parse_birth, parse_cpf, parse_flag, parse_rank, parse_score, parse_sex, parse_status
+from . import cells
+from .cells import BadCell, parse_cpf, parse_rank
 from .report import RowProblems
 from .table import Columns, Table
 from .text import count, fold, join_words
@@ -17,6 +19,8 @@ COLUMNS = Columns(
 )
 NO_SCORE = Decimal(0)  # absent or eliminated candidates may come without a score; they are never ranked
 LINES_SHOWN = 10
+MISSING = object()
+MEMO_LIMIT = 100_000  # distinct cell texts remembered per column: bounds memory on odd files
 
 # One shared frozenset per combination of options: a million candidates hold only eight distinct sets.
 _OPTS = [frozenset(g for g, on in zip(("negro", "pcd", "indigena"), (n, p, i)) if on)
@@ -35,13 +39,17 @@ def code_lookup(positions: list[Position]) -> dict[str, str]:
     return lookup
 
 
-def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collector) -> list[Candidate]:
-    """All rows of the candidates' table; `codes` is None when certame.toml's cargos could not be read."""
+def read_candidates(table: Table, codes: dict[str, str] | None,
+                    problems: Collector) -> tuple[list[Candidate], dict[str, Candidate]]:
+    """All rows of the candidates' table, and the candidates by inscrição (the first row of a repeated one).
+
+    `codes` is None when certame.toml's cargos could not be read: cargos are then not checked.
+    """
     reader = _Reader(table, codes, RowProblems(table.file, problems))
     candidates = reader.run()
     reader.report_groups()
     reader.rows.finish()
-    return candidates
+    return candidates, reader.first
 
 
 class _Reader:
@@ -49,77 +57,66 @@ class _Reader:
 
     def __init__(self, table: Table, codes: dict[str, str] | None, rows: RowProblems) -> None:
         self.table, self.codes, self.rows = table, codes, rows
-        self.first_line: dict[str, int] = {}
+        self.first: dict[str, Candidate] = {}
         self.duplicates: dict[str, list[int]] = {}
         self.unknown_codes: dict[str, list[int]] = {}
         self.rank_lines: dict[tuple[str, int], list[int]] = {}
         self.unranked: dict[str, list[int]] = {}
         self.ranked_codes: set[str] = set()
+        self.memo = _Memo(rows)
 
     def run(self) -> list[Candidate]:
-        table, bad = self.table, self.rows.add
-        index = table.index
+        """The row loop: cheap dictionary hits for the usual cells, parsers only for the rest."""
+        table, bad, memo = self.table, self.rows.add, self.memo
+        index, width, key, header_key = table.index, len(table.header), table.key, table.header[table.key]
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
         rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i = (index.get(c) for c in COLUMNS.optional)
-        first_line, codes, candidates = self.first_line, self.codes, []
+        first, codes, candidates = self.first, self.codes, []
+        scores, births, flags, statuses, sexes = memo.scores, memo.births, memo.flags, memo.statuses, memo.sexes
         for line, row in enumerate(table.rows, 2):
-            if table.irregular(row):
+            if len(row) < width or not row[key] or row[key] == header_key:
                 row = table.tidy(line, row)
                 if row is None:
                     continue
             registration = row[reg_i].strip()
-            if first_line.setdefault(registration, line) != line:
-                self.duplicates.setdefault(registration, [first_line[registration]]).append(line)
             name = row[name_i].strip()
             code = codes.get(row[code_i]) if codes is not None else row[code_i].strip()
             if code is None:
                 code = self._code(row[code_i], line)
-            try:
-                status = APPROVED if status_i is None else parse_status(row[status_i])
-            except BadCell as error:
-                status = APPROVED
-                bad(line, "situacao", str(error))
-            try:
-                score = parse_score(row[score_i])
-            except BadCell as error:
-                score = NO_SCORE
-                if status == APPROVED or row[score_i].strip():
-                    bad(line, "nota", str(error))
-            try:
-                options = (parse_flag(row[negro_i], "negro") if negro_i is not None else False) * 4
-            except BadCell as error:
-                options = 0
-                bad(line, "negro", str(error))
-            try:
-                options += (parse_flag(row[pcd_i], "pcd") if pcd_i is not None else False) * 2
-            except BadCell as error:
-                bad(line, "pcd", str(error))
-            try:
-                options += parse_flag(row[indig_i], "indigena") if indig_i is not None else False
-            except BadCell as error:
-                bad(line, "indigena", str(error))
-            rank = birth = cpf = sex = None
-            if rank_i is not None:
-                rank = self._rank(row[rank_i], code, status, line)
+            status = APPROVED if status_i is None else statuses.get(row[status_i]) or memo.status(row[status_i], line)
+            score = scores.get(row[score_i]) or memo.score(row[score_i], status, line)
+            options = 0
+            if negro_i is not None:
+                bit = flags.get(row[negro_i])
+                options = 4 * (memo.flag(row[negro_i], "negro", line) if bit is None else bit)
+            if pcd_i is not None:
+                bit = flags.get(row[pcd_i])
+                options += 2 * (memo.flag(row[pcd_i], "pcd", line) if bit is None else bit)
+            if indig_i is not None:
+                bit = flags.get(row[indig_i])
+                options += memo.flag(row[indig_i], "indigena", line) if bit is None else bit
+            rank = None if rank_i is None else self._rank(row[rank_i], code, status, line)
+            birth = sex = None
             if birth_i is not None:
-                try:
-                    birth = parse_birth(row[birth_i])
-                except BadCell as error:
-                    bad(line, "nascimento", str(error))
+                birth = births.get(row[birth_i], MISSING)
+                if birth is MISSING:
+                    birth = memo.birth(row[birth_i], line)
+            if sex_i is not None:
+                sex = sexes.get(row[sex_i], MISSING)
+                if sex is MISSING:
+                    sex = memo.sex(row[sex_i], line)
+            cpf = None
             if cpf_i is not None:
                 try:
                     cpf = parse_cpf(row[cpf_i])
                 except BadCell as error:
                     bad(line, "cpf", str(error))
-            if sex_i is not None:
-                try:
-                    sex = parse_sex(row[sex_i])
-                except BadCell as error:
-                    bad(line, "sexo", str(error))
             if not registration or not name:
                 self._blank(registration, name, line)
-            candidates.append(Candidate(registration, name, code, score, rank, birth, cpf, sex, _OPTS[options],
-                                        status, line))
+            candidate = Candidate(registration, name, code, score, rank, birth, cpf, sex, _OPTS[options], status, line)
+            candidates.append(candidate)
+            if first.setdefault(registration, candidate) is not candidate:
+                self.duplicates.setdefault(registration, [first[registration].line]).append(line)
         return candidates
 
     def _code(self, written: str, line: int) -> str:
@@ -180,3 +177,65 @@ def _few(lines: list[int]) -> tuple[int, ...]:
 def _total(lines: list[int]) -> str:
     """A closing remark when the location lists only the first lines."""
     return f" São {count(len(lines))} linhas ao todo; acima, as primeiras {LINES_SHOWN}." if len(lines) > LINES_SHOWN else ""
+
+
+class _Memo:
+    """Parsed values of the usual cell texts, memoised: a million rows hold a few thousand distinct scores and dates.
+
+    Scores and statuses are always true values, so `d.get(text) or slow()` is one test; flags, dates and sexes can
+    be false or None, so their misses are told apart with None or MISSING. The slow methods parse, remember good
+    texts and report bad ones.
+    """
+
+    def __init__(self, rows: RowProblems) -> None:
+        self.rows = rows
+        self.scores: dict[str, Decimal] = {}
+        self.births: dict[str, date | None] = {"": None}
+        self.flags = {text: int(on) for text, on in cells.FLAG_TEXTS.items()}
+        self.statuses = dict(cells.STATUS_TEXTS)
+        self.sexes = dict(cells.SEX_TEXTS)
+
+    def _remember(self, memo: dict, text: str, value: object) -> None:
+        if len(memo) < MEMO_LIMIT:
+            memo[text] = value
+
+    def score(self, text: str, status: str, line: int) -> Decimal:
+        try:
+            value = cells.parse_score(text)
+        except cells.BadCell as error:
+            if status == APPROVED or text.strip():
+                self.rows.add(line, "nota", str(error))
+            return NO_SCORE
+        if value:
+            self._remember(self.scores, text, value)
+        return value
+
+    def flag(self, text: str, column: str, line: int) -> int:
+        try:
+            return int(cells.parse_flag(text, column))
+        except cells.BadCell as error:
+            self.rows.add(line, column, str(error))
+            return 0
+
+    def status(self, text: str, line: int) -> str:
+        try:
+            return cells.parse_status(text)
+        except cells.BadCell as error:
+            self.rows.add(line, "situacao", str(error))
+            return APPROVED
+
+    def birth(self, text: str, line: int) -> date | None:
+        try:
+            value = cells.parse_birth(text)
+        except cells.BadCell as error:
+            self.rows.add(line, "nascimento", str(error))
+            return None
+        self._remember(self.births, text, value)
+        return value
+
+    def sex(self, text: str, line: int) -> str | None:
+        try:
+            return cells.parse_sex(text)
+        except cells.BadCell as error:
+            self.rows.add(line, "sexo", str(error))
+            return None

@@ -30,11 +30,12 @@ def _variants(table: dict[str, object]) -> dict[str, object]:
 
 
 _FLAGS = {"s": True, "sim": True, "1": True, "n": False, "nao": False, "0": False, "": False}
-_FLAGS_FAST = _variants({**_FLAGS, "não": False})
+FLAG_TEXTS = _variants({**_FLAGS, "não": False})
 _SEXES = {"f": "F", "m": "M", "feminino": "F", "masculino": "M", "": None}
-_SEXES_FAST = _variants(_SEXES)
+SEX_TEXTS = _variants(_SEXES)
 _STATUS_ALIASES = {fold(s): s for s in STATUSES} | {"aprovada": "aprovado", "eliminada": "eliminado", "": "aprovado"}
-_STATUS_FAST = _variants(dict(_STATUS_ALIASES))
+STATUS_TEXTS = _variants(dict(_STATUS_ALIASES))
+_THIS_YEAR = date.today().year
 _RANK_SUFFIXES = "ºª°oa."
 
 
@@ -55,7 +56,7 @@ def parse_score(text: str) -> Decimal:
 
 def parse_flag(text: str, column: str) -> bool:
     """S/N, Sim/Não, 1/0 in any case, with or without accent; empty means N."""
-    value = _FLAGS_FAST.get(text)
+    value = FLAG_TEXTS.get(text)
     if value is None:
         value = _FLAGS.get(fold(text))
     if value is None:
@@ -66,8 +67,8 @@ def parse_flag(text: str, column: str) -> bool:
 
 def parse_sex(text: str) -> str | None:
     """F or M (also Feminino/Masculino); empty is unknown."""
-    if text in _SEXES_FAST:
-        return _SEXES_FAST[text]
+    if text in SEX_TEXTS:
+        return SEX_TEXTS[text]
     value = _SEXES.get(fold(text), "?")
     if value == "?":
         raise BadCell(f"o sexo informado não é reconhecido. Use F ou M. {PRIVATE_NOTE}")
@@ -76,7 +77,7 @@ def parse_sex(text: str) -> str | None:
 
 def parse_status(text: str) -> str:
     """aprovado, eliminado or ausente; empty means aprovado."""
-    value = _STATUS_FAST.get(text) or _STATUS_ALIASES.get(fold(text))
+    value = STATUS_TEXTS.get(text) or _STATUS_ALIASES.get(fold(text))
     if value is None:
         raise BadCell(f"a situação «{text}» não é reconhecida. Use aprovado, eliminado ou ausente "
                       "(vazio vale como aprovado).")
@@ -120,7 +121,7 @@ def parse_birth(text: str) -> date | None:
         born = date(int(year), int(month), int(day))
     except ValueError:
         raise _bad_date() from None
-    if not 1900 <= born.year <= date.today().year:
+    if not 1900 <= born.year <= _THIS_YEAR:
         raise _bad_date()
     return born
 
@@ -130,31 +131,62 @@ def _bad_date() -> BadCell:
                    + PRIVATE_NOTE)
 
 
-_CPF_WEIGHTS_1 = tuple(range(10, 1, -1))
-_CPF_WEIGHTS_2 = tuple(range(11, 1, -1))
-_CPF_ZERO_1 = 48 * sum(_CPF_WEIGHTS_1)  # the ASCII code of «0», times the weights
-_CPF_ZERO_2 = 48 * sum(_CPF_WEIGHTS_2)
+def _cpf_table(weights: tuple[int, int, int], weights2: tuple[int, int, int]) -> dict[str, int]:
+    """Weighted digit sums of every three-digit group for both check digits, packed in one int (second in the
+    low 10 bits): three lookups and two additions check a CPF."""
+    table = {}
+    for n in range(1000):
+        digits = f"{n:03d}"
+        values = [int(c) for c in digits]
+        table[digits] = sum(map(mul, values, weights)) << 10 | sum(map(mul, values, weights2))
+    return table
+
+
+_CPF_HIGH = _cpf_table((10, 9, 8), (11, 10, 9))
+_CPF_MIDDLE = _cpf_table((7, 6, 5), (8, 7, 6))
+_CPF_LOW = _cpf_table((4, 3, 2), (5, 4, 3))
+_CHECK = [total * 10 % 11 % 10 for total in range(1024)]  # check digit of a weighted sum (Receita Federal)
+_DIGIT = "0123456789"
 
 
 def parse_cpf(text: str) -> str | None:
     """11 digits, punctuated or not; leading zeros a spreadsheet dropped are restored; check digits verified."""
-    if not text:
+    if len(text) == 14 and text[3] == "." and text[7] == "." and text[11] == "-":
+        digits = text.replace(".", "").replace("-", "")
+    elif len(text) == 11:
+        digits = text
+    elif not text:
         return None
-    digits = text if len(text) == 11 else text.strip().replace(".", "").replace("-", "").replace(" ", "")
-    if digits.isdigit() and digits.isascii() and 9 <= len(digits) < 11 and digits == text.strip():
-        digits = digits.zfill(11)  # a spreadsheet that took the CPF for a number dropped its leading zeros
-    if not (len(digits) == 11 and digits.isdigit() and digits.isascii()):
-        raise BadCell("o CPF não tem 11 algarismos. Escreva-o como 123.456.789-09 ou 12345678909. "
-                      + PRIVATE_NOTE)
-    if not _cpf_checks(digits.encode()) or digits == digits[0] * 11:
-        raise BadCell("o CPF é inválido: os dígitos verificadores não conferem. Confira o número no cadastro "
-                      "do candidato. " + PRIVATE_NOTE)
+    else:
+        digits = _cpf_digits(text)
+    if not _cpf_valid(digits):
+        if not (len(digits) == 11 and digits.isdigit() and digits.isascii()):
+            raise BadCell("o CPF não tem 11 algarismos. Escreva-o como 123.456.789-09 ou 12345678909. "
+                          + PRIVATE_NOTE)
+        raise _bad_cpf_checks()
     return digits
 
 
-def _cpf_checks(code: bytes) -> bool:
-    """The two check digits of a CPF (mod 11), computed on the ASCII bytes to keep the hot path short."""
-    first = (sum(map(mul, code[:9], _CPF_WEIGHTS_1)) - _CPF_ZERO_1) * 10 % 11 % 10
-    second = (sum(map(mul, code[:10], _CPF_WEIGHTS_2)) - _CPF_ZERO_2) * 10 % 11 % 10
-    return code[9] - 48 == first and code[10] - 48 == second
+def _cpf_digits(text: str) -> str:
+    """The digits of an unusually written CPF (spaces, missing leading zeros)."""
+    plain = text.strip()
+    digits = plain.replace(".", "").replace("-", "").replace(" ", "")
+    if digits == plain and digits.isdigit() and 9 <= len(digits) < 11:
+        return digits.zfill(11)  # a spreadsheet that took the CPF for a number dropped its leading zeros
+    return digits
 
+
+def _cpf_valid(digits: str) -> bool:
+    """Both check digits right (and not a run of one digit); the tables only hold ASCII digits."""
+    try:
+        total = _CPF_HIGH[digits[:3]] + _CPF_MIDDLE[digits[3:6]] + _CPF_LOW[digits[6:9]]
+    except KeyError:
+        return False
+    first = _CHECK[total >> 10]
+    return (len(digits) == 11 and digits[9] == _DIGIT[first] and digits[10] == _DIGIT[_CHECK[(total & 1023) + 2 * first]]
+            and digits != digits[0] * 11)
+
+
+def _bad_cpf_checks() -> BadCell:
+    return BadCell("o CPF é inválido: os dígitos verificadores não conferem. Confira o número no cadastro do "
+                   "candidato. " + PRIVATE_NOTE)

@@ -9,8 +9,8 @@ from .table import Columns, Table
 from .text import fold, join_words
 
 COLUMNS = Columns(("inscricao", "procedimento", "resultado"), ("parecer",))
-_PROCEDURES = {fold(p): p for p in PROCEDURES}
-_OUTCOMES = {fold(o): o for o in OUTCOMES}
+_PROCEDURES = {fold(p): p for p in PROCEDURES} | {p: p for p in PROCEDURES}
+_OUTCOMES = {fold(o): o for o in OUTCOMES} | {o: o for o in OUTCOMES}
 
 
 def read_commission(table: Table, candidates: dict[str, Candidate] | None, candidates_file: str,
@@ -45,10 +45,10 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
 
 def _word(written: str, words: dict[str, str], column: str, line: int, rows: RowProblems) -> str | None:
     """A word from a closed vocabulary, forgiving case, accents and separators."""
-    word = words.get(fold(written))
+    word = words.get(written) or words.get(fold(written))
     if word is None:
         shown = f"«{written.strip()}»" if written.strip() else "vazio"
-        rows.add(line, column, f"o {column} {shown} não é reconhecido. Use {join_words(list(words.values()))}.")
+        rows.add(line, column, f"o {column} {shown} não é reconhecido. Use {join_words(list(dict.fromkeys(words.values())))}.")
     return word
 
 

@@ -65,7 +65,12 @@ def open_table(path: Path, columns: Columns, renames: dict[str, str], problems: 
     """Open a CSV or XLSX file; yields None (with problems reported) when it cannot be read past its header."""
     opener = _open_xlsx if path.suffix.lower() == ".xlsx" else _open_csv
     with opener(path, problems) as rows:
-        yield None if rows is None else _with_header(path.name, rows, columns, renames, problems)
+        try:
+            yield None if rows is None else _with_header(path.name, rows, columns, renames, problems)
+        except csv.Error as error:  # raised from the caller's loop: the rest of the file cannot be trusted
+            problems.add(path.name, f"o texto não pôde ser lido como CSV ({error}); a leitura parou aqui. Confira "
+                         "se há aspas (\") sem par nesta linha ou logo acima, e salve o arquivo de novo como CSV.",
+                         getattr(rows, "line_num", None))
 
 
 def _with_header(
@@ -139,7 +144,7 @@ def _open_csv(path: Path, problems: Collector) -> Iterator[Iterator[list[str]] |
     with path.open(encoding=encoding, newline="") as stream:
         first = stream.readline()
         reader = csv.reader(chain([first], stream), delimiter=_sniff(first))
-        yield _guarded(path.name, reader, problems)
+        yield reader
 
 
 def _sniff(header_line: str) -> str:
@@ -147,16 +152,6 @@ def _sniff(header_line: str) -> str:
     counts = {d: header_line.count(d) for d in (",", ";", "\t")}
     best = max(counts, key=counts.__getitem__)
     return best if counts[best] else ","
-
-
-def _guarded(file: str, reader: Iterator[list[str]], problems: Collector) -> Iterator[list[str]]:
-    """Rows of a csv reader; a malformed line ends the file with a problem instead of a traceback."""
-    try:
-        yield from reader
-    except csv.Error as error:
-        line = getattr(reader, "line_num", None)
-        problems.add(file, f"o texto não pôde ser lido como CSV ({error}). Abra o arquivo na planilha e salve-o "
-                     "de novo como CSV.", line)
 
 
 def _report_unreadable(file: str, encoding_name: str, lines: list[int], problems: Collector) -> None:
