@@ -215,7 +215,7 @@ class _Memo:
             return int(cells.parse_flag(text, column))
         except cells.BadCell as error:
             self.rows.add(line, column, str(error))
-            return 0
+            return 1  # taken as opted, so the commission's row for this reserve raises no second, misleading problem
 
     def status(self, text: str, line: int) -> str:
         try:

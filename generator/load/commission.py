@@ -48,7 +48,8 @@ def _word(written: str, words: dict[str, str], column: str, line: int, rows: Row
     word = words.get(written) or words.get(fold(written))
     if word is None:
         shown = f"«{written.strip()}»" if written.strip() else "vazio"
-        rows.add(line, column, f"o {column} {shown} não é reconhecido. Use {join_words(list(dict.fromkeys(words.values())))}.")
+        choices = join_words(list(dict.fromkeys(words.values())), "ou")
+        rows.add(line, column, f"o {column} {shown} não é reconhecido. Use {choices}.")
     return word
 
 

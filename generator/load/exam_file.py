@@ -117,12 +117,15 @@ def _parse(path: Path, problems: Collector) -> dict | None:
         what, line, column = _TOML_POSITION.match(str(error)).groups()
         words = _TOML_MESSAGES.get(what) or _toml_message(what)
         at = f" (na coluna {column})" if column else ""
-        problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto; veja o modelo em README.",
+        problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto nesse ponto.",
                      int(line) if line else None)
         return None
 
 
 def _toml_message(what: str) -> str:
+    """Portuguese for tomllib's messages that carry a detail (a key or a character)."""
+    if what == "Illegal character '\\n'":
+        return "texto sem as aspas finais (a linha acabou antes de fechar as aspas)"
     if what.startswith("Cannot declare"):
         return "seção declarada duas vezes"
     if what.startswith(("Illegal character", "Found invalid character")):
@@ -145,7 +148,9 @@ def _check_keys(table: dict, spec: dict, prefix: str, problems: Collector) -> di
                              column=prefix + key)
             continue
         value = _typed(table[key], kind)
-        if value is None:
+        if isinstance(table[key], str) and not table[key].strip():
+            problems.add(FILE, f"está vazia. Exemplo: {_example(key, kind, example)}", column=prefix + key)
+        elif value is None:
             problems.add(FILE, f"deve ser {KIND_WORDS[kind]}. Exemplo: {_example(key, kind, example)}",
                          column=prefix + key)
         else:
@@ -251,7 +256,7 @@ def _group_keys(table: dict, key: str, prefix: str, problems: Collector) -> dict
         if group in RESERVE_GROUPS:
             valid[group] = value
         else:
-            problems.add(FILE, f"o grupo «{group}» não existe. Use {join_words(list(RESERVE_GROUPS))}.",
+            problems.add(FILE, f"o grupo «{group}» não existe. Use {join_words(list(RESERVE_GROUPS), 'ou')}.",
                          column=f"{prefix}{key}.{group}")
     return valid
 
@@ -297,12 +302,14 @@ def _check_position_list(group: str, value: list[int], vacancies: int | None, re
     if vacancies is not None:
         outside = [str(v) for v in value if not 1 <= v <= vacancies]
         if outside:
-            problems.add(FILE, f"as posições {join_words(outside)} estão fora do intervalo de 1 a {vacancies} "
-                         "(o número de vagas do cargo).", column=key)
+            which = f"as posições {join_words(outside)} estão" if len(outside) > 1 else f"a posição {outside[0]} está"
+            problems.add(FILE, f"{which} fora do intervalo de 1 a {vacancies} (o número de vagas do cargo).",
+                         column=key)
     repeated = sorted({v for v in value if value.count(v) > 1})
     if repeated:
-        problems.add(FILE, f"a posição {join_words([str(v) for v in repeated])} aparece mais de uma vez.",
-                     column=key)
+        numbers = join_words([str(v) for v in repeated])
+        which = f"as posições {numbers} aparecem" if len(repeated) > 1 else f"a posição {numbers} aparece"
+        problems.add(FILE, f"{which} mais de uma vez na lista.", column=key)
     if reserves is not None and group in reserves and reserves[group] != len(value):
         problems.add(FILE, f"a lista tem {len(value)} posições, mas reservas.{group} = {reserves[group]}. "
                      "As duas devem dizer o mesmo número de vagas.", column=key)

@@ -51,8 +51,8 @@ def count(n: int) -> str:
     return f"{n:,}".replace(",", ".")
 
 
-def join_words(words: list[str]) -> str:
-    """«a, b e c»."""
+def join_words(words: list[str], conjunction: str = "e") -> str:
+    """«a, b e c» (or «a, b ou c»)."""
     if len(words) <= 1:
         return "".join(words)
-    return f"{', '.join(words[:-1])} e {words[-1]}"
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
