@@ -218,21 +218,23 @@ def _renames(table: dict, column_names: tuple[str, ...], problems: Collector) ->
 
 
 def _positions(entries: list[dict], problems: Collector) -> tuple[list[Position], bool]:
+    """The [[cargos]] entries, and whether all of them were valid."""
     positions: list[Position] = []
     seen: dict[str, int] = {}
     ok = True
     for number, entry in enumerate(entries, 1):
+        code = entry.get("codigo")
+        repeated = isinstance(code, str) and code.strip() in seen
+        if repeated:
+            problems.add(FILE, f"o código «{code.strip()}» já foi usado em cargos[{seen[code.strip()]}]. Cada cargo "
+                         "precisa de um código diferente.", column=f"cargos[{number}].codigo")
+        elif isinstance(code, str):
+            seen[code.strip()] = number
         position = _position(entry, f"cargos[{number}].", problems)
-        if position is None:
+        if position is None or repeated:
             ok = False
-            continue
-        if position.code in seen:
-            problems.add(FILE, f"o código «{position.code}» já foi usado em cargos[{seen[position.code]}]. "
-                         "Cada cargo precisa de um código diferente.", column=f"cargos[{number}].codigo")
-            ok = False
-            continue
-        seen[position.code] = number
-        positions.append(position)
+        else:
+            positions.append(position)
     return positions, ok
 
 
