@@ -10,15 +10,19 @@ import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from .pdf_layout import Page, Typesetter
+from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
 from .pdf_html import folio_css, front_html, pages_html, stylesheet, verification_text
-from .pdf_merge import merge
+from .pdf_layout import Page, Typesetter
+from .pdf_merge import assemble
 
 CHUNK_PAGES = 120  # pages per WeasyPrint document: ~20k rows, a few seconds and ~150 MB per worker
 PDF_VARIANT = "pdf/a-3b"
-MIME_TYPES = {".csv": "text/csv", ".json": "application/json", ".txt": "text/plain"}
+ENGINES = {
+    "auto": "body drawn directly; WeasyPrint for any chunk with text that needs shaping (RTL, combining marks)",
+    "html": "every page through the WeasyPrint templates (slower: about 0.4 ms per line)",
+}
 
 
 class PdfError(RuntimeError):
@@ -26,9 +30,11 @@ class PdfError(RuntimeError):
 
 
 def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *, attachments: list[Path],
-              data_sha256: str, permanent_url: str, workers: int | None = None) -> dict:
+              data_sha256: str, permanent_url: str, workers: int | None = None, engine: str = "auto") -> dict:
     """Write the exam's gazette PDF to `out_path`; return its page count and the printed page range of every
     cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...)."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {sorted(ENGINES)}")
     out_path = Path(out_path)
     workers = workers or os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp:
@@ -37,15 +43,15 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         body_pages = setter.count
         created = _created(exam_view)
         verification = verification_text(data_sha256, permanent_url)
-        front_path, front_pages = _render_front(exam_view, setter, body_pages, verification, created,
-                                                attachments, tmp)
+        front_path, front_pages = _render_front(exam_view, setter, body_pages, verification, permanent_url,
+                                                created, attachments, tmp)
         total = front_pages + body_pages
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
-        title = _title(exam_view)
-        tasks = [(str(path), front_pages + first + 1, count, css, title) for path, first, count in chunks]
-        rendered = _render_chunks(tasks, workers)
+        frame = _frame(exam_view, verification, total)
+        tasks = [(str(path), front_pages + first + 1, count, css, _title(exam_view), frame, engine)
+                 for path, first, count in chunks]
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
-        pages = merge(front_path, rendered, outline, out_path)
+        pages = assemble(front_path, _render_chunks(tasks, workers), outline, out_path, frame_chars(frame))
     if pages != total:
         raise PdfError(f"O PDF tem {pages} páginas, mas a paginação previa {total}.")
     ranges = {e.key: (front_pages + e.first + 1, front_pages + e.last + 1) for e in setter.entries}
@@ -81,26 +87,35 @@ def _paginate(views: Iterable[dict], tmp: Path) -> tuple[list[tuple[Path, int, i
 
 
 # -- front matter ----------------------------------------------------------------------------------------------
-def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification: str, created: datetime,
-                  attachments: list[Path], tmp: Path) -> tuple[Path, int]:
+def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification: str, url: str,
+                  created: datetime, attachments: list[Path], tmp: Path) -> tuple[Path, int]:
     """Render the masthead, act and table of contents; re-render until its own page count is stable (the
     table of contents prints page numbers that depend on it)."""
     from weasyprint import HTML
 
     meta = {"title": _title(exam), "subject": _subject(exam), "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
-    citation = _citation(exam)
     front_pages = 1
     for _ in range(6):
+        citation = _citation(exam, url, (1, front_pages + body_pages))
         toc = [{"level": e.level, "title": e.title, "page": front_pages + e.first + 1} for e in setter.entries]
         css = stylesheet(exam, verification, folio_css(front_pages + body_pages, first_page_from_counter=True))
         document = HTML(string=front_html(exam, meta, toc, citation, css), base_url=str(tmp)).render()
         if len(document.pages) == front_pages:
             path = tmp / "front.pdf"
+            # output_intent="": the merge adds the sRGB output intent itself (WeasyPrint's own leaves its ICC
+            # file open, a ResourceWarning), for the whole merged file.
             document.write_pdf(path, pdf_variant=PDF_VARIANT, attachments=_attachments(attachments, created),
-                               custom_metadata=True)
+                               custom_metadata=True, output_intent="")
             return path, front_pages
         front_pages = len(document.pages)
     raise PdfError("A paginação do sumário não se estabilizou.")
+
+
+def _frame(exam: dict, verification: str, total: int) -> Frame:
+    """Running header and footer of directly drawn pages: the same texts the stylesheet puts in margin boxes."""
+    pub = exam["publicacao"]
+    return Frame(pub["diario"].upper(), f"Edição nº {pub['edicao']} · {pub['data_extenso']}",
+                 verification.split("\n"), total)
 
 
 def _attachments(paths: list[Path], created: datetime) -> list:
@@ -130,61 +145,54 @@ def _subject(exam: dict) -> str:
             f"comissões. {exam['orgao']}, {exam.get('edital', '')}").strip(", ")
 
 
-def _citation(exam: dict) -> list[str]:
-    """Citation lines from the site's citation helpers, when they exist (never duplicated here)."""
+def _citation(exam: dict, url: str, pages: tuple[int, int]) -> list[str]:
+    """Citation lines from the site's citation helpers (generator.render.cite), never duplicated here."""
     try:
         from . import cite
-    except ImportError:
+    except ImportError:  # the site's helpers are optional for the PDF
         return []
-    lines = []
-    for name in ("abnt", "urn"):
-        helper = getattr(cite, name, None)
-        if callable(helper):
-            try:
-                lines.append(str(helper(exam)))
-            except (TypeError, KeyError, ValueError):
-                continue
-    return lines
+    return [f"ABNT NBR 6023: {cite.abnt(exam, url=url, pages=pages)}", f"URN: {cite.urn(exam)}"]
 
 
 # -- body chunks -----------------------------------------------------------------------------------------------
-def _render_chunks(tasks: list[tuple], workers: int) -> list[Path]:
-    """Render every chunk, in parallel processes when there is more than one, with a progress bar on a TTY."""
-    results: dict[int, Path] = {}
+def _render_chunks(tasks: list[tuple], workers: int) -> Iterator[tuple[str, object]]:
+    """Render every chunk in order, in parallel processes when there is more than one, with a progress bar on a
+    TTY; yields ("pdf", path) or ("streams", (streams, chars)) as the merge expects."""
     with _progress(len(tasks)) as advance:
         if workers <= 1 or len(tasks) <= 1:
-            for index, task in enumerate(tasks):
-                results[index] = render_chunk(task)
+            for task in tasks:
+                yield render_chunk(task)
                 advance()
-        else:
-            context = multiprocessing.get_context("spawn")
-            with context.Pool(min(workers, len(tasks)), maxtasksperchild=20) as pool:
-                for index, path in pool.imap_unordered(_render_indexed, list(enumerate(tasks))):
-                    results[index] = path
-                    advance()
-    return [results[i] for i in range(len(tasks))]
+            return
+        context = multiprocessing.get_context("fork")  # workers inherit the loaded fonts; no re-import of __main__
+        with context.Pool(min(workers, len(tasks)), maxtasksperchild=50) as pool:
+            # imap keeps the order, so the merge can add pages as chunks arrive and free them.
+            for part in pool.imap(render_chunk, tasks):
+                yield part
+                advance()
 
 
-def _render_indexed(item: tuple[int, tuple]) -> tuple[int, Path]:
-    index, task = item
-    return index, render_chunk(task)
+def render_chunk(task: tuple) -> tuple[str, object]:
+    """Render one spooled chunk of body pages: drawn directly, or through WeasyPrint when asked or needed."""
+    spool, first, count, css, title, frame, engine = task
+    spool = Path(spool)
+    pages = pickle.loads(spool.read_bytes())
+    spool.unlink()
+    if engine == "html" or any(page_needs_shaping(page) for page in pages):
+        return "pdf", _weasyprint_chunk(pages, first, count, css, title, spool.with_suffix(".pdf"))
+    return "streams", render_streams(pages, first, frame)
 
 
-def render_chunk(task: tuple) -> Path:
-    """Render one spooled chunk of body pages to a PDF next to it; its page count must match the layout."""
+def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title: str, out: Path) -> Path:
+    """Render body pages with the HTML templates; their page count must match the layout."""
     from weasyprint import HTML
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    spool, first, count, css, title = task
-    spool = Path(spool)
-    pages = pickle.loads(spool.read_bytes())
-    document = HTML(string=pages_html(pages, first, css, title), base_url=str(spool.parent)).render()
+    document = HTML(string=pages_html(pages, first, css, title), base_url=str(out.parent)).render()
     if len(document.pages) != count:
         raise PdfError(f"Bloco de páginas a partir da {first}: {len(document.pages)} páginas renderizadas, "
                        f"{count} previstas (uma linha não coube na coluna).")
-    out = spool.with_suffix(".pdf")
     document.write_pdf(out)
-    spool.unlink()
     return out
 
 

@@ -1,24 +1,46 @@
-"""Joining the rendered front matter and body chunks into one PDF/A file with its outline (pikepdf)."""
+"""Joining the rendered front matter and the body into one PDF/A file with its outline (pikepdf)."""
 
 from __future__ import annotations
 
 from contextlib import ExitStack
+from importlib.resources import files
 from pathlib import Path
+from typing import Iterable
 
 import pikepdf
 
+from .pdf_direct import add_pages, font_objects
 
-def merge(front: Path, chunks: list[Path], outline: list[tuple[int, str, int]], out_path: Path) -> int:
-    """Append the chunks' pages to the front file, whose catalog carries the PDF/A metadata, output intent and
-    attachments; write the outline (level, title, 0-based page); save with a content-derived /ID for reproducibility.
-    Returns the number of pages."""
+
+def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
+             out_path: Path, frame_chars: dict[str, set[str]]) -> int:
+    """Append the body parts, in order, to the front file (whose catalog carries the PDF/A metadata, output intent
+    and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars)) drawn directly.
+    Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Returns the page count."""
     with ExitStack() as stack:
         pdf = stack.enter_context(pikepdf.open(front))
-        for chunk in chunks:
-            # The sources stay open until save: qpdf copies their stream data lazily.
-            source = stack.enter_context(pikepdf.open(chunk))
-            pdf.pages.extend(source.pages)
+        # Directly drawn pages share one font dictionary, filled once every character used is known.
+        fonts = pdf.make_indirect(pikepdf.Dictionary())
+        resources = pdf.make_indirect(pikepdf.Dictionary(Font=fonts))
+        used = {face: set(chars) for face, chars in frame_chars.items()}
+        drawn = False
+        for kind, payload in parts:
+            if kind == "pdf":
+                # The source stays open until save: qpdf copies its stream data lazily.
+                source = stack.enter_context(pikepdf.open(payload))
+                pdf.pages.extend(source.pages)
+                continue
+            streams, chars = payload
+            for face, more in chars.items():
+                used.setdefault(face, set()).update(more)
+            add_pages(pdf, streams, resources)
+            drawn = True
+        if drawn:
+            for key, value in font_objects(pdf, used).items():
+                fonts[key] = value
         _outline(pdf, outline)
+        _output_intent(pdf)
+        _unique_associated_files(pdf)
         # Ask readers to show the bookmarks panel, as gazettes do for long editions.
         pdf.Root.PageMode = pikepdf.Name.UseOutlines
         tmp = out_path.with_name(out_path.name + ".tmp")
@@ -41,3 +63,25 @@ def _outline(pdf: pikepdf.Pdf, entries: list[tuple[int, str, int]]) -> None:
                 parent = item
             else:
                 parent.children.append(item)
+
+
+def _output_intent(pdf: pikepdf.Pdf) -> None:
+    """The PDF/A output intent: sRGB (the ICC profile WeasyPrint ships), for every page of the merged file."""
+    icc = (files("weasyprint") / "pdf" / "sRGB2014.icc").read_bytes()
+    profile = pdf.make_stream(icc, N=3)
+    pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
+        Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFA1,
+        OutputConditionIdentifier=pikepdf.String("sRGB IEC61966-2.1"), Info=pikepdf.String("sRGB IEC61966-2.1"),
+        DestOutputProfile=profile)])
+
+
+def _unique_associated_files(pdf: pikepdf.Pdf) -> None:
+    """One /AF entry per attachment (WeasyPrint lists each file spec twice: by name tree and by object scan)."""
+    if "/AF" not in pdf.Root:
+        return
+    seen, unique = set(), []
+    for spec in pdf.Root.AF:
+        if spec.objgen not in seen:
+            seen.add(spec.objgen)
+            unique.append(spec)
+    pdf.Root.AF = pikepdf.Array(unique)

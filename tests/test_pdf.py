@@ -1,0 +1,180 @@
+"""Gazette PDF: pagination, printed page numbers, bookmarks, PDF/A-3 metadata, attachments, reproducibility, edge cases."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pikepdf
+import pypdf
+import pytest
+
+from generator.render.pdf import build_pdf
+from generator.render.pdf_sample import exam_view, position_view
+
+HOSTILE = '<script>alert("x")</script> O\'Brien "Aspas" \u202eREVERSO\u202c'
+LONG = ("MARIA APARECIDA DA CONCEIÇÃO DOS SANTOS OLIVEIRA PEREIRA DE ALBUQUERQUE CAVALCANTI "
+        "WANDERLEY GONÇALVES DE SOUZA E SILVA")
+UNBROKEN = "X" * 140
+SHA = hashlib.sha256(b"datapackage").hexdigest()
+URL = "https://example.org/diario/11520"
+
+
+def views() -> list[dict]:
+    """Three cargos: a normal one with hostile and long names, a single candidate with no reserve, an empty list."""
+    normal = position_view("ADM", 300, 5)
+    general = normal["listas"][0]["entradas"]
+    general[1]["nome"] = HOSTILE
+    general[2]["nome"] = LONG
+    general[3]["nome"] = UNBROKEN
+    single = position_view("MED", 1, 1, seed=7)
+    single["reservas"] = {"negro": 0, "pcd": 0, "indigena": 0, "mulher": 0}
+    single["nome"] = "Médico — clínica geral"
+    empty = position_view("ENG", 3, 1, seed=9)
+    empty["listas"][2]["entradas"] = []  # pcd list with nobody approved
+    return [normal, single, empty]
+
+
+def attachments(folder: Path) -> list[Path]:
+    csv = folder / "adm-geral.csv"
+    csv.write_bytes("inscricao;nome\r\n10000000;JOSÉ\r\n".encode())
+    meta = folder / "datapackage.json"
+    meta.write_bytes(b'{"name": "exemplo"}\n')
+    return [csv, meta]
+
+
+def build(folder: Path, name: str = "gazeta.pdf", **options) -> tuple[Path, dict]:
+    out = folder / name
+    result = build_pdf(exam_view(), views(), out, attachments=attachments(folder), data_sha256=SHA,
+                       permanent_url=URL, **{"workers": 1, **options})
+    return out, result
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict, list[str]]:
+    folder = tmp_path_factory.mktemp("pdf")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+        path, result = build(folder)
+    texts = [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    return path, result, texts
+
+
+def test_page_count_matches_the_printed_total(built):
+    path, result, texts = built
+    assert result["pages"] == len(texts) == len(pikepdf.open(path).pages)
+    for number, text in enumerate(texts, start=1):
+        assert f"Página {number} de {len(texts)}" in text
+
+
+def test_ranges_point_at_the_pages_that_print_them(built):
+    _, result, texts = built
+    ranges = result["ranges"]
+    assert {("ADM", "geral"), ("ADM", "nomeacao"), ("ADM", "comissao"), ("MED", "geral"), ("ENG", "pcd")} <= set(ranges)
+    for (code, key), (first, last) in ranges.items():
+        assert 1 < first <= last <= result["pages"]
+    first, _ = ranges[("ADM", "cargo")]
+    assert "ADM — Analista" in texts[first - 1]
+    first, _ = ranges[("ENG", "pcd")]
+    assert "Lista específica — pessoas com deficiência" in texts[first - 1]
+
+
+def test_masthead_and_verification_line(built):
+    _, _, texts = built
+    front = texts[0]
+    assert "IMPRENSA OFICIAL - MATO GROSSO DO SUL" in front
+    assert "Publicado em 10 de junho de 2024 | Edição nº 11.520 | Ano XLVI" in front
+    assert "Entidade: Poder Executivo | Seção: Atos Oficiais | Subseção: Concursos Públicos" in front
+    for text in texts:
+        assert SHA in text and URL in text
+
+
+def test_table_of_contents_prints_the_range_start(built):
+    _, result, texts = built
+    first, _ = result["ranges"][("MED", "cargo")]
+    assert re.search(rf"MED — Médico — clínica geral[ .]*{first}\b", "\n".join(texts[:result["front_pages"]]))
+
+
+def test_bookmarks_per_cargo_and_list(built):
+    path, result, _ = built
+    with pikepdf.open(path) as pdf, pdf.open_outline() as outline:
+        cargos = [item.title for item in outline.root]
+        children = [child.title for child in outline.root[0].children]
+    assert cargos == ["ADM — Analista — especialidade ADM", "MED — Médico — clínica geral",
+                      "ENG — Analista — especialidade ENG"]
+    assert children[0] == "Lista geral" and "Ordem de nomeação (vagas do edital)" in children
+    assert "Resultados das comissões (após recursos)" in children
+
+
+def test_attachments_round_trip_to_the_same_bytes(built, tmp_path):
+    path, _, _ = built
+    expected = {p.name: p.read_bytes() for p in attachments(tmp_path)}
+    with pikepdf.open(path) as pdf:
+        files = pdf.attachments
+        assert sorted(files) == sorted(expected)
+        for name, spec in files.items():
+            assert spec.get_file().read_bytes() == expected[name]
+            assert spec.obj.AFRelationship == pikepdf.Name.Data
+        assert len(pdf.Root.AF) == len(expected)
+
+
+def test_pdfa_identification_and_metadata(built):
+    path, _, _ = built
+    with pikepdf.open(path) as pdf:
+        meta = pdf.open_metadata()
+        assert meta["pdfaid:part"] == "3" and meta["pdfaid:conformance"] == "B"
+        assert str(pdf.Root.Lang) == "pt-BR"
+        intent = pdf.Root.OutputIntents[0]
+        assert intent.S == pikepdf.Name.GTS_PDFA1 and "/DestOutputProfile" in intent
+        assert str(pdf.docinfo.Author) == "Secretaria de Estado de Administração"
+        assert str(pdf.docinfo.Title).startswith("Concurso Público nº 01/2024")
+        assert "ordem de nomeação" in str(pdf.docinfo.Subject)
+        assert len(pdf.trailer.ID) == 2 and not pdf.is_encrypted
+        for page in pdf.pages:  # PDF/A: every font embedded
+            for font in page.Resources.Font.values():
+                descendant = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+                assert "/FontFile2" in descendant.FontDescriptor or "/FontFile3" in descendant.FontDescriptor
+
+
+def test_edge_cases_render_as_text(built):
+    _, _, texts = built
+    body = "\n".join(texts)
+    flat = " ".join(body.split())  # names wrap under themselves: compare without line breaks
+    assert '<script>alert("x")</script> O\'Brien "Aspas" REVERSO' in flat
+    assert "\u202e" not in body  # a bidi override would reverse the printed line
+    assert LONG.split()[-1] in flat and "CAVALCANTI" in flat
+    assert body.count("X") >= 140
+    assert "Não houve candidatos aprovados." in body
+    assert "Vagas: 1 · Vagas reservadas — nenhuma" in body
+
+
+def test_same_input_same_bytes_whatever_the_workers(built, tmp_path, monkeypatch):
+    path, _, _ = built
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    again, _ = build(tmp_path, workers=2)
+    assert again.read_bytes() == path.read_bytes()
+
+
+def test_direct_drawing_matches_the_html_templates(built, tmp_path, monkeypatch):
+    """The fast body renderer prints the same text, page by page, as the WeasyPrint templates."""
+    path, result, texts = built
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    html, html_result = build(tmp_path, engine="html")
+    assert html_result["ranges"] == result["ranges"]
+    html_texts = [page.extract_text() for page in pypdf.PdfReader(html).pages]
+    assert len(html_texts) == len(texts)
+    for ours, theirs in zip(texts, html_texts):  # same words; drawing order and line grouping may differ
+        assert sorted(ours.split()) == sorted(theirs.split())
+
+
+def test_right_to_left_names_go_through_weasyprint(tmp_path):
+    view = position_view("RTL", 20, 2)
+    view["listas"][0]["entradas"][0]["nome"] = "שרה כהן"
+    out = tmp_path / "rtl.pdf"
+    result = build_pdf(exam_view(), [view], out, attachments=[], data_sha256=SHA, permanent_url="", workers=1)
+    assert result["pages"] == len(pypdf.PdfReader(out).pages)
+    with pikepdf.open(out) as pdf:
+        producers = {str(f.BaseFont).split("+")[-1] for p in pdf.pages[1:] for f in p.Resources.Font.values()}
+    assert any("Gazeta" in name for name in producers)  # the @font-face faces WeasyPrint embeds
+
