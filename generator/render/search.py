@@ -1,0 +1,112 @@
+"""Static search index: sorted postings cut into small shards, so a query downloads a few tens of kilobytes.
+
+Pagefind was measured first (bench/pagefind_probe.py): its Python API adds about 10 records/s (the client polls
+the service every 0.1 s), so 1,000,000 per-candidate records take a day; indexing the rendered list pages instead
+took 18 s per 100,000 rows on this machine, three times the whole build budget at 1,000,000, and its results point
+at a 500-row page rather than at the entry. Hence this index.
+
+Layout under `busca/`: `cargos.json` (where each cargo's general list lives), and for names (`n/`) and
+registrations (`r/`) one directory file per first character listing each shard's first key, plus the shards.
+A name is posted once per token, keyed `token TAB normalized full name`, so a token's entries are contiguous and,
+within them, sorted by the full name: "maria silva" is found by looking up `silva` then names starting `maria`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import unicodedata
+from pathlib import Path
+
+SHARD_BYTES = 48_000  # keeps a query (directory + cargo table + at most 3 shards) far below 300 KB
+SEP = "\t"
+
+
+def normalize(text: str) -> str:
+    """Accent- and case-insensitive form, the same as busca.js: NFD, drop marks, lower, non-alphanumerics → space."""
+    decomposed = unicodedata.normalize("NFD", text)
+    kept = "".join(ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.category(ch).startswith("M"))
+    return " ".join(kept.lower().split())
+
+
+def bucket(key: str) -> str:
+    """File-safe name of the first character of a key."""
+    ch = key[:1]
+    return ch if ("a" <= ch <= "z" or "0" <= ch <= "9") else f"u{ord(ch):x}" if ch else "_"
+
+
+class SearchIndex:
+    """Collects postings while pages are rendered (spilled to temporary files), then writes the shards."""
+
+    def __init__(self) -> None:
+        self._tmp = tempfile.TemporaryDirectory(prefix="gazeta-busca-")
+        self._files: dict[tuple[str, str], object] = {}
+        self.cargos: list[list[str]] = []
+
+    def add_cargo(self, list_path: str, label: str, cargo_path: str) -> int:
+        """Register a cargo's general-list and own folders (site-relative); return its number for postings."""
+        self.cargos.append([list_path, label, cargo_path])
+        return len(self.cargos) - 1
+
+    def _spill(self, kind: str, key: str, posting: list) -> None:
+        name = (kind, bucket(key))
+        f = self._files.get(name)
+        if f is None:
+            f = self._files[name] = open(os.path.join(self._tmp.name, f"{kind}-{name[1]}"), "w", encoding="utf-8")
+        f.write(key + "\n" + json.dumps(posting, ensure_ascii=False) + "\n")
+
+    def add(self, registration: str, name: str, cargo: int, page: int) -> None:
+        """Post one candidate: by each distinct name token and by registration. page 0 = eliminated."""
+        full = normalize(name)
+        for token in sorted(set(full.split())):
+            self._spill("n", f"{token}{SEP}{full}", [token, name, registration, cargo, page])
+        reg = normalize(registration).replace(" ", "")
+        if reg:
+            self._spill("r", reg, [reg, name, registration, cargo, page])
+
+    def write(self, out_dir: Path) -> dict:
+        """Sort each bucket, cut shards, write everything; return counts and the largest file size."""
+        for f in self._files.values():
+            f.close()
+        out_dir.mkdir(parents=True, exist_ok=True)
+        stats = {"postings": 0, "shards": 0, "largest": 0}
+        for kind in ("n", "r"):
+            (out_dir / kind).mkdir(exist_ok=True)
+            buckets = sorted(b for k, b in self._files if k == kind)
+            for b in buckets:
+                self._write_bucket(out_dir / kind, b, Path(self._tmp.name) / f"{kind}-{b}", stats)
+            _dump(out_dir / kind / "buckets.json", buckets)
+        _dump(out_dir / "cargos.json", self.cargos)
+        self._tmp.cleanup()
+        return stats
+
+    @staticmethod
+    def _write_bucket(out: Path, name: str, spill: Path, stats: dict) -> None:
+        lines = spill.read_text(encoding="utf-8").split("\n")
+        pairs = sorted(zip(lines[0:-1:2], lines[1:-1:2]))
+        directory, shard, size = [], [], 0
+        for key, posting in pairs:
+            if shard and size + len(posting) > SHARD_BYTES:
+                stats["largest"] = max(stats["largest"], _flush(out, name, directory, shard))
+                shard, size = [], 0
+            if not shard:
+                directory.append(key)
+            shard.append(posting)
+            size += len(posting.encode()) + 2
+        if shard:
+            stats["largest"] = max(stats["largest"], _flush(out, name, directory, shard))
+        stats["postings"] += len(pairs)
+        stats["shards"] += len(directory)
+        _dump(out / f"{name}.json", directory)
+
+
+def _flush(out: Path, name: str, directory: list[str], shard: list[str]) -> int:
+    """Write shard number len(directory)-1 of a bucket; return its size."""
+    path = out / f"{name}-{len(directory) - 1}.json"
+    path.write_text("[" + ",\n".join(shard) + "]\n", encoding="utf-8")
+    return path.stat().st_size
+
+
+def _dump(path: Path, value) -> None:
+    path.write_text(json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")

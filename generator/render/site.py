@@ -1,0 +1,393 @@
+"""Generated pages of the site, rendered from the public view with Jinja2 (never through Markdown), streamed per cargo."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+import markdown
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
+from . import charts, cite
+from .paths import PAGE_SIZE, Slugs, page_dir
+from .search import SearchIndex
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "theme"
+SITE_NAME = "Resultados de concursos públicos"
+ASSETS = ("site.css", "site.js", "busca.js")
+
+
+def _jsonld(value) -> Markup:
+    """JSON for a <script> element: `<`, `>` and `&` escaped so no data can close the element."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=None)
+    return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def environment() -> Environment:
+    """Jinja2 environment of the site theme: autoescaped, strict about missing values."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["jsonld"] = _jsonld
+    env.globals.update(vacancy_label=lambda g: GROUP.get(g, g).capitalize() if g == "ampla" else
+                       VACANCY.get(g, g).replace("reservada a ", "").capitalize(),
+                       outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p: PROCEDURE.get(p, p),
+                       site_name=SITE_NAME)
+    return env
+
+
+def preamble_html(text: str) -> Markup:
+    """The act's preamble (editorial Markdown) as HTML; raw HTML in it is shown as text, not interpreted."""
+    if not text.strip():
+        return Markup("")
+    return Markup(markdown.markdown(text.replace("&", "&amp;").replace("<", "&lt;"), output_format="html"))
+
+
+@dataclass
+class Pager:
+    """Links of one page of a paginated list: first, last, neighbours, and the index of all pages."""
+
+    page: int
+    pages: int
+    links: list = field(default_factory=list)
+    all: str = ""
+
+    @classmethod
+    def of(cls, page: int, pages: int, depth_to_list: str) -> "Pager":
+        wanted = sorted({1, pages, *range(max(1, page - 2), min(pages, page + 2) + 1)})
+        links, last = [], 0
+        for n in wanted:
+            if n - last > 1:
+                links.append(("…", "", False))
+            href = depth_to_list + page_dir(n) if n != page else ""
+            links.append((str(n), href or "./", n == page))
+            last = n
+        return cls(page, pages, links, depth_to_list + "paginas/")
+
+
+class Site:
+    """Writes generated pages into `out`; collect exams, then `finish` writes home, search, sitemap and feed."""
+
+    def __init__(self, out: Path, *, site_url: str = "", env: Environment | None = None) -> None:
+        self.out = Path(out)
+        self.site_url = site_url.rstrip("/") + "/" if site_url else ""
+        self.env = env or environment()
+        self.search = SearchIndex()
+        self.exams: list[dict] = []
+        self.urls: list[tuple[str, str]] = []  # (site-relative folder, lastmod) for the sitemap
+        self.largest = (0, "")
+
+    # -- writing -----------------------------------------------------------------------------------------------
+    def url(self, rel: str) -> str:
+        """Absolute URL of a site-relative folder (relative when no site_url is configured)."""
+        return f"{self.site_url}{rel}" if self.site_url else f"/{rel}"
+
+    def page(self, rel: str, template: str, lastmod: str = "", **context) -> None:
+        """Render `template` into rel/index.html (rel is '' or ends with '/')."""
+        depth = rel.count("/")
+        context.setdefault("root", "../" * depth)
+        for key in ("crumbs", "cite", "jsonld", "exam", "description"):
+            context.setdefault(key, None)
+        html = self.env.get_template(template).render(**context)
+        path = self.out / rel / "index.html"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = html.encode("utf-8")
+        path.write_bytes(data)
+        if len(data) > self.largest[0]:
+            self.largest = (len(data), rel)
+        self.urls.append((rel, lastmod))
+
+    # -- one exam ----------------------------------------------------------------------------------------------
+    def render_exam(self, exam: dict, positions: Iterable[dict], *, pdf: dict | None = None,
+                    data: dict | None = None) -> None:
+        """All pages of one exam; `positions` is consumed once, one cargo at a time."""
+        rel = f"certames/{exam['slug']}/"
+        slugs, summaries = Slugs(), []
+        for position in positions:
+            summaries.append(ExamPages(self, exam, rel, pdf, data).position(position, slugs(position["codigo"])))
+        ids = charts.Ids("cv")
+        chart = charts.candidates_per_vacancy([(s["nome"], s["candidatos"], s["vagas"]) for s in summaries], ids)
+        pdf_link = {"href": pdf["href"], "pages": pdf.get("pages")} if pdf else None
+        self.page(rel, "exam.html", exam["publicacao"]["data"], exam=exam, cargos=summaries, chart=chart,
+                  preamble=preamble_html(exam.get("preambulo_md", "")), pdf=pdf_link,
+                  data_sha=(data or {}).get("datapackage_sha256", ""), title=exam["titulo"],
+                  description=f"{exam['orgao']}: {exam['titulo']}",
+                  crumbs=[("Início", "../../"), (exam["titulo"], "")],
+                  cite=citation(exam, self.url(rel), pdf, None), jsonld=act_jsonld(exam, self.url(rel), pdf))
+        self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
+                           "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
+
+    # -- whole site --------------------------------------------------------------------------------------------
+    def finish(self, extra_urls: Iterable[str] = ()) -> dict:
+        """Home, search page and index, assets, sitemap and feed; return search statistics."""
+        exams = sorted(self.exams, key=lambda e: (e["publicacao"]["data"], e["slug"]), reverse=True)
+        self.page("", "home.html", title="Início", exams=exams,
+                  jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
+                          "url": self.url(""), "inLanguage": "pt-BR"})
+        self.page("busca/", "search.html", title="Busca", exams=exams, crumbs=[("Início", "../"), ("Busca", "")])
+        stats = self.search.write(self.out / "busca")
+        assets = self.out / "assets"
+        assets.mkdir(parents=True, exist_ok=True)
+        for name in ASSETS:
+            shutil.copyfile(TEMPLATES / "assets" / name, assets / name)
+        self.urls.extend((u, "") for u in extra_urls)
+        write_sitemap(self.out / "sitemap.xml", [(self.url(rel), lastmod) for rel, lastmod in self.urls])
+        write_feed(self.out / "feed.xml", exams, self.url)
+        return {**stats, "largest_page": self.largest}
+
+
+class ExamPages:
+    """Pages of one cargo: summary, lists, nomination order and commission outcomes."""
+
+    def __init__(self, site: Site, exam: dict, exam_rel: str, pdf: dict | None, data: dict | None) -> None:
+        self.site, self.exam, self.exam_rel, self.pdf, self.data = site, exam, exam_rel, pdf, data
+
+    def _common(self, rel: str, title: str, crumbs: list, key: tuple | None, part: str) -> dict:
+        depth = "../" * rel.count("/")
+        trail = [("Início", depth), (self.exam["titulo"], depth + self.exam_rel)]
+        trail += [(label, depth + target if target is not None else "") for label, target in crumbs]
+        return {"exam": self.exam, "title": title, "crumbs": trail,
+                "cite": citation(self.exam, self.site.url(rel), self.pdf, key, part)}
+
+    def _data_links(self, code: str, key: str, rel_depth: str) -> dict:
+        files = (self.data or {}).get("files", {}).get((code, key))
+        if not files:
+            return {"csv": "", "json": ""}
+        return {k: f"{rel_depth}dados/{Path(files[k]).name}" for k in ("csv", "json")}
+
+    def position(self, p: dict, slug: str) -> dict:
+        """Render every page of cargo `p`; return its summary row for the exam page."""
+        rel = f"{self.exam_rel}{slug}/"
+        general = next((lst for lst in p["listas"] if lst["grupo"] == "geral"), None)
+        index = {e["inscricao"]: k for k, e in enumerate(general["entradas"])} if general else {}
+        cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']} ({self.exam['titulo']})",
+                                              rel)
+        status = Status(p)
+        lists = []
+        for lst in p["listas"]:
+            self._list(p, lst, rel, status)
+            lists.append({"titulo": lst["titulo"], "href": f"{lst['grupo']}/", "count": len(lst["entradas"]),
+                          "fundamento": lst.get("fundamento"), **self._data_links(p["codigo"], lst["grupo"], "../")})
+        if general:
+            for k, e in enumerate(general["entradas"]):
+                self.site.search.add(e["inscricao"], e["nome"], cargo_no, k // PAGE_SIZE + 1)
+        for e in p.get("eliminados", []):
+            if e["inscricao"] not in index:
+                self.site.search.add(e["inscricao"], "", cargo_no, 0)
+        self._nomination(p, rel, index)
+        self._commission(p, rel)
+        self._summary_page(p, rel, lists)
+        reserves = ", ".join(f"{GROUP[g]}: {n}" for g, n in p["reservas"].items() if n) or "sem reservas"
+        return {"codigo": p["codigo"], "nome": p["nome"], "vagas": p["vagas"], "href": f"{slug}/",
+                "reservas_texto": reserves, "candidatos": len(general["entradas"]) if general else 0}
+
+    def _summary_page(self, p: dict, rel: str, lists: list) -> None:
+        ids = charts.Ids("g")
+        within = sum(1 for n in p["nomeacao"] if not n.get("cadastro_reserva"))
+        counts = p["comissao"]["contagens"]
+        self.site.page(
+            rel, "position.html", self.exam["publicacao"]["data"], p=p, lists=lists,
+            reserves=[(f"Reserva: {GROUP[g]}", n) for g, n in p["reservas"].items() if n],
+            total=len(next((lst["entradas"] for lst in p["listas"] if lst["grupo"] == "geral"), [])),
+            strip=charts.nomination_strip(p["nomeacao"], ids), nominated=within,
+            reserve_register=len(p["nomeacao"]) - within, vacancy_chart=charts.vacancies_by_type(p, ids),
+            commission_chart=charts.commission_outcomes(counts, OUTCOME, PROCEDURE, ids),
+            commission_total=sum(sum(c.values()) for c in counts.values()),
+            eliminated=p.get("eliminados", []), withdrawals=p.get("desistencias", []),
+            data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "comissao")},
+            **self._common(rel, f"{p['nome']} — {self.exam['titulo']}", [(p["nome"], None)], (p["codigo"],),
+                           f"Cargo {p['codigo']} — {p['nome']}"))
+
+    def _paginate(self, rel: str, rows: list, title: str, template: str, crumbs: list, key: tuple, part: str,
+                  **context) -> None:
+        """Write rows as fixed-size pages under rel (page n>1 in rel/n/)."""
+        pages = max(1, -(-len(rows) // PAGE_SIZE))
+        for n in range(1, pages + 1):
+            page_rel = rel + page_dir(n)
+            chunk = rows[(n - 1) * PAGE_SIZE:n * PAGE_SIZE]
+            back = "../" if n > 1 else ""
+            label = title if n == 1 else f"{title}, página {n}"
+            extra = {"status": context["status"](page_rel.count("/"))} if "status" in context else {}
+            self.site.page(page_rel, template, self.exam["publicacao"]["data"], rows=chunk,
+                           pager=Pager.of(n, pages, back), page_no=n, heading=title, **{**context, **extra},
+                           **self._common(page_rel, f"{label} — {context['p']['nome']}",
+                                          crumbs + [(label, None)], key, part))
+        if pages > 1:
+            self._page_index(rel, rows, title, crumbs, key, part, context["p"])
+
+    def _page_index(self, rel, rows, title, crumbs, key, part, p) -> None:
+        pages = []
+        for n in range(1, -(-len(rows) // PAGE_SIZE) + 1):
+            chunk = rows[(n - 1) * PAGE_SIZE:n * PAGE_SIZE]
+            first, last = chunk[0], chunk[-1]
+            pages.append({"n": n, "href": "../" + page_dir(n), "first": _rank(first), "last": _rank(last),
+                          "first_name": first.get("nome", first.get("inscricao", "")),
+                          "last_name": last.get("nome", last.get("inscricao", ""))})
+        self.site.page(rel + "paginas/", "list_pages.html", pages=pages, heading=title, count=len(rows),
+                       per_page=PAGE_SIZE, p=p, **self._common(rel + "paginas/", f"{title}: páginas", crumbs +
+                                                               [(title, rel), ("Todas as páginas", None)], key, part))
+
+    def _list(self, p: dict, lst: dict, rel: str, status: "Status") -> None:
+        group = lst["grupo"] != "geral"
+        self._paginate(f"{rel}{lst['grupo']}/", lst["entradas"], lst["titulo"], "list.html", [(p["nome"], rel)],
+                       (p["codigo"], lst["grupo"]), f"Cargo {p['codigo']} — {lst['titulo']}", p=p, group=group,
+                       fundamento=lst.get("fundamento"), status=lambda depth: status.at(depth, group))
+
+    def _nomination(self, p: dict, rel: str, index: dict) -> None:
+        rows = p["nomeacao"]
+        pages = max(1, -(-len(rows) // PAGE_SIZE))
+        for n in range(1, pages + 1):
+            chunk = rows[(n - 1) * PAGE_SIZE:n * PAGE_SIZE]
+            page_rel = f"{rel}nomeacao/{page_dir(n)}"
+            up = "../" * (2 if n > 1 else 1)
+
+            def href(reg: str, up=up) -> str:
+                k = index.get(reg)
+                return f"{up}geral/{page_dir(k // PAGE_SIZE + 1)}#i-{reg}" if k is not None else "#"
+
+            label = "Ordem de nomeação" + (f", página {n}" if n > 1 else "")
+            self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
+                           within=[r for r in chunk if not r.get("cadastro_reserva")],
+                           register=[r for r in chunk if r.get("cadastro_reserva")], entry_href=href,
+                           pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label,
+                           **self._common(page_rel, f"{label} — {p['nome']}", [(p["nome"], rel), (label, None)],
+                                          (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação"))
+        if pages > 1:
+            self._page_index(f"{rel}nomeacao/", rows, "Ordem de nomeação", [(p["nome"], rel)],
+                             (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação", p)
+
+    def _commission(self, p: dict, rel: str) -> None:
+        results = p["comissao"]["resultados"]
+        if not results:
+            return
+        counts = sorted(p["comissao"]["contagens"].items())
+        self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
+                       [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", p=p,
+                       counts=counts, outcomes=list(OUTCOME))
+
+
+def _rank(row: dict) -> int:
+    return row.get("classificacao", row.get("posicao", 0))
+
+
+class Status:
+    """Plain-Portuguese "where do I stand and why" for a list row: nomination, reserve lists, withdrawal."""
+
+    def __init__(self, p: dict) -> None:
+        self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
+        self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
+        self.other: dict[str, list[str]] = {}
+        for lst in p["listas"]:
+            if lst["grupo"] != "geral":
+                title = lst["titulo"][:1].lower() + lst["titulo"][1:]
+                for e in lst["entradas"]:
+                    self.other.setdefault(e["inscricao"], []).append(f"{ordinal(e['classificacao'])} na {title}")
+
+    def at(self, depth: int, group: bool) -> Callable[[str], Markup]:
+        """The row-status function for a page `depth` folders below the site root."""
+        root, cache = "../" * depth, {}
+
+        def status(reg: str) -> Markup:
+            if reg in self.withdrawn:
+                return Markup("Desistiu da nomeação; a vaga passa ao seguinte da mesma lista.")
+            n = self.nominations.get(reg)
+            base = Markup("")
+            if n is not None:
+                if reg not in cache:
+                    cache[reg] = _nomination_text(n, root)
+                base = cache[reg]
+            also = None if group else self.other.get(reg)
+            if also:
+                extra = escape("Também: " + "; ".join(also) + ".")
+                return base + Markup(" ") + extra if base else extra
+            return base
+        return status
+
+
+def _nomination_text(n: dict, root: str) -> Markup:
+    """One nomination in words, with its legal basis linked when it has a page."""
+    vaga = VACANCY.get(n["vaga"], n["vaga"])
+    what = ("Cadastro de reserva (projeção): " if n.get("cadastro_reserva") else "Nomeação: ")
+    text = escape(f"{what}{ordinal(n['posicao'], True)} posição, vaga {vaga}")
+    b = n.get("fundamento") or {}
+    if b.get("pagina"):
+        anchor = "#" + b["ancora"] if b.get("ancora") else ""
+        link = Markup('<a href="{}legislacao/{}/{}">{}</a>').format(root, b["pagina"], anchor, b["texto"])
+        return text + Markup(" — ") + link + Markup(".")
+    return text + (escape(f" — {b['texto']}.") if b.get("texto") else Markup("."))
+
+
+def citation(exam: dict, url: str, pdf: dict | None, key: tuple | None, part: str = "") -> dict:
+    """What the "Como citar" box shows for one page."""
+    pages = None
+    if pdf and key:
+        ranges = pdf.get("ranges", {})
+        found = [r for k, r in ranges.items() if tuple(k[:len(key)]) == key]
+        if found:
+            pages = (min(r[0] for r in found), max(r[1] for r in found))
+    entry = {"abnt": cite.abnt(exam, url=url, pages=pages, part=part), "bibtex": cite.bibtex(exam, url=url, pages=pages),
+             "urn": cite.urn(exam), "url": url, "pdf": None}
+    if pdf:
+        label = f"{pdf.get('name', 'PDF')}"
+        entry["pdf"] = {"href": url_to(pdf["href"], exam, url), "label": label,
+                        "pages": f"p. {pages[0]}–{pages[1]}" if pages and pages[0] != pages[1]
+                        else (f"p. {pages[0]}" if pages else "")}
+    return entry
+
+
+def url_to(href: str, exam: dict, page_url: str) -> str:
+    """Absolute link to an exam file (the PDF) from any page."""
+    base = page_url.split("certames/")[0]
+    return f"{base}certames/{exam['slug']}/{href}"
+
+
+def act_jsonld(exam: dict, url: str, pdf: dict | None) -> dict:
+    """schema.org description of the act and of the gazette issue that carries it."""
+    pub = exam["publicacao"]
+    issue = {"@type": "PublicationIssue", "issueNumber": str(pub["edicao"]), "datePublished": pub["data"],
+             "isPartOf": {"@type": "Periodical", "name": pub["diario"]}}
+    if pub.get("url"):
+        issue["url"] = pub["url"]
+    data = {"@context": "https://schema.org", "@type": "Legislation", "name": exam["titulo"],
+            "legislationIdentifier": cite.urn(exam), "legislationDate": pub["data"],
+            "legislationType": "Edital", "inLanguage": "pt-BR", "url": url,
+            "legislationPassedBy": {"@type": "GovernmentOrganization", "name": exam["orgao"]},
+            "legislationJurisdiction": exam["jurisdicao"]["nome"], "isPartOf": issue,
+            "legislationApplies": [{"@type": "Legislation", "name": n["titulo"], "legislationIdentifier": n["urn"]}
+                                   for n in exam.get("normas", []) if n.get("urn")]}
+    if pdf:
+        data["encoding"] = {"@type": "MediaObject", "encodingFormat": "application/pdf",
+                            "contentUrl": url_to(pdf["href"], exam, url)}
+    return data
+
+
+def write_sitemap(path: Path, urls: list[tuple[str, str]]) -> None:
+    """sitemap.xml (sitemaps.org 0.9), in the order pages were written."""
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    for loc, lastmod in urls:
+        mod = f"<lastmod>{lastmod}</lastmod>" if lastmod else ""
+        lines.append(f"<url><loc>{escape(loc)}</loc>{mod}</url>")
+    lines.append("</urlset>\n")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def write_feed(path: Path, exams: list[dict], url: Callable[[str], str]) -> None:
+    """Atom feed of publications, newest first; dates are the gazette dates, so the feed is reproducible."""
+    updated = max((e["publicacao"]["data"] for e in exams), default="1970-01-01")
+    out = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt-BR">',
+           f"<title>{escape(SITE_NAME)}</title>", f'<link rel="self" href="{escape(url("feed.xml"))}"/>',
+           f'<link href="{escape(url(""))}"/>', f"<id>{escape(url(''))}</id>", f"<updated>{updated}T00:00:00Z</updated>"]
+    for e in exams:
+        pub = e["publicacao"]
+        out += ["<entry>", f"<title>{escape(e['titulo'])}</title>", f'<link href="{escape(url(e["href"]))}"/>',
+                f"<id>{escape(url(e['href']))}</id>", f"<updated>{pub['data']}T00:00:00Z</updated>",
+                f"<author><name>{escape(e['orgao'])}</name></author>",
+                f"<summary>{escape(e['edital'])} — {escape(pub['diario'])}, edição nº {escape(str(pub['edicao']))}, "
+                f"{escape(pub.get('data_extenso', pub['data']))}, seção {escape(pub['secao'])}.</summary>", "</entry>"]
+    out.append("</feed>\n")
+    path.write_text("\n".join(out), encoding="utf-8")
