@@ -20,5 +20,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_core.py
 
+# Regenerate the expected example site (tests/golden/site/) after an intended change; review the diff before committing.
+golden: $(STAMP)
+	GAZETA_GOLDEN=regenerate $(BIN)/python -m pytest -q tests/test_site_golden.py
+
 clean:
 	rm -rf $(VENV) site

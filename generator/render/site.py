@@ -101,6 +101,10 @@ class Site:
             self.largest = (len(data), rel)
         self.urls.append((rel, lastmod))
 
+    def legislation_index(self, pages: Iterable[tuple[str, str]]) -> None:
+        """The legislation index page (see _legislation_index)."""
+        _legislation_index(self, pages)
+
     # -- one exam ----------------------------------------------------------------------------------------------
     def render_exam(self, exam: dict, positions: Iterable[dict], *, pdf: dict | None = None,
                     data: dict | None = None) -> None:
@@ -135,9 +139,20 @@ class Site:
         for name in ASSETS:
             shutil.copyfile(TEMPLATES / "assets" / name, assets / name)
         self.urls.extend((u, "") for u in extra_urls)
+        (self.out / "sitemap.xml.gz").unlink(missing_ok=True)  # MkDocs' own, superseded by ours
         write_sitemap(self.out / "sitemap.xml", [(self.url(rel), lastmod) for rel, lastmod in self.urls])
         write_feed(self.out / "feed.xml", exams, self.url)
         return {**stats, "largest_page": self.largest}
+
+
+def _legislation_index(site: "Site", pages: Iterable[tuple[str, str]]) -> None:
+    """legislacao/index.html listing the legislation pages, unless content/ has its own."""
+    laws = [(title, url[len("legislacao/"):]) for url, title in pages if url.startswith("legislacao/") and
+            url != "legislacao/"]
+    if (site.out / "legislacao" / "index.html").exists():
+        return
+    site.page("legislacao/", "legislation.html", title="Legislação", laws=laws,
+              crumbs=[("Início", "../"), ("Legislação", "")])
 
 
 class ExamPages:

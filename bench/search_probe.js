@@ -1,0 +1,25 @@
+// Run the site's own search code (templates/theme/assets/busca.js) against a built site on disk and count the
+// bytes each query downloads. Usage: node bench/search_probe.js SITE_DIR QUERY...  → one JSON line per query.
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const busca = require(path.resolve(__dirname, "../templates/theme/assets/busca.js"));
+
+async function probe(site, query) {
+  const fetched = [];
+  const engine = new busca.Engine(path.join(site, "busca") + "/", (file) => {
+    const data = fs.readFileSync(file);
+    fetched.push([path.relative(site, file), data.length]);
+    return Promise.resolve(JSON.parse(data.toString("utf8")));
+  });
+  const found = await engine.search(query);
+  const script = fs.statSync(path.resolve(__dirname, "../templates/theme/assets/busca.js")).size;
+  const bytes = fetched.reduce((s, f) => s + f[1], 0) + script;
+  return { query, results: found.results.length, more: found.more, bytes, files: fetched,
+           first: found.results.slice(0, 3).map((p) => [p[1], p[2]]) };
+}
+
+(async () => {
+  const [site, ...queries] = process.argv.slice(2);
+  for (const q of queries) console.log(JSON.stringify(await probe(site, q)));
+})();

@@ -1,0 +1,207 @@
+"""The whole pipeline: check every exam → allocate → open data → PDF → site, built aside and swapped in."""
+
+from __future__ import annotations
+
+import calendar
+import os
+import shutil
+import sys
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from .errors import InputError, Problem
+
+PROJECT = Path(__file__).resolve().parents[1]
+CONFIG = PROJECT / "mkdocs.yml"
+
+
+@dataclass
+class Prepared:
+    """One checked and allocated exam, ready for the renderers."""
+
+    exam: dict  # the exam's public view, without its cargos
+    positions: Callable[[], Iterable[dict]]  # a fresh stream of PositionViews at each call
+
+
+@dataclass
+class Job:
+    """Everything one build renders; `transient` jobs are prepared by MkDocs itself (gazeta serve)."""
+
+    exams: list[Prepared]
+    pdf: bool = True
+    transient: bool = False
+    report: dict = field(default_factory=dict)
+
+
+_JOB: list[Job | None] = [None]
+
+
+def current_job() -> Job | None:
+    """The job the MkDocs hooks should render, if `build` set one."""
+    return _JOB[0]
+
+
+def use_job(job: Job | None) -> None:
+    """Hand a job to the MkDocs hooks (None clears it)."""
+    _JOB[0] = job
+
+
+def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True) -> Job:
+    """Check and allocate every exam under content_dir; InputError lists the problems of all of them at once."""
+    from .pipeline import exam_dirs, prepare
+
+    problems: list[Problem] = []
+    prepared = []
+    for folder in exam_dirs(Path(content_dir)):
+        try:
+            prepared.append(public_views(prepare(folder)))
+        except InputError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise InputError(problems)
+    return Job(prepared, pdf=pdf, transient=transient)
+
+
+def public_views(result) -> Prepared:
+    """The allow-listed public view of an allocated exam (generator.public, written by the legal core)."""
+    from . import public
+
+    exam = public.exam_view(result)
+    if hasattr(public, "iter_position_views"):
+        return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result))
+    cargos = exam.get("cargos", [])
+    return Prepared({**exam, "cargos": []}, lambda: iter(cargos))
+
+
+def source_date_epoch(job: Job) -> int:
+    """SOURCE_DATE_EPOCH if set, else the newest publication date: a build never depends on the clock."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    dates = [date.fromisoformat(p.exam["publicacao"]["data"]) for p in job.exams] or [date(1970, 1, 1)]
+    return calendar.timegm(max(dates).timetuple())
+
+
+def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterable[str] = (),
+             markdown_pages: Iterable[tuple[str, str]] = ()) -> dict:
+    """Open data, PDF (when available) and site pages of every exam into site_dir."""
+    from .render.data import write_open_data
+    from .render.site import Site
+
+    site = Site(site_dir, site_url=site_url)
+    with _progress(len(job.exams)) as advance:
+        for prepared in job.exams:
+            exam = prepared.exam
+            rel = Path("certames") / exam["slug"]
+            data = write_open_data(exam, prepared.positions(), site_dir / rel / "dados")
+            data["files"] = {k: {kk: (Path(v).relative_to(site_dir / rel) if kk in ("csv", "json") else v)
+                                 for kk, v in f.items()} for k, f in data["files"].items()}
+            pdf = _pdf(job, prepared, site_dir / rel, data, site_url) if job.pdf else None
+            site.render_exam(exam, prepared.positions(), pdf=pdf, data=data)
+            advance(exam["slug"])
+    stats = site.finish(extra_urls)
+    site.legislation_index(markdown_pages)
+    job.report = stats
+    return stats
+
+
+def _pdf(job: Job, prepared: Prepared, exam_dir: Path, data: dict, site_url: str) -> dict | None:
+    """Render the gazette PDF if the PDF renderer is installed; return its link and page ranges."""
+    try:
+        from .render.pdf import build_pdf
+    except ImportError:
+        return None
+    exam = prepared.exam
+    name = f"{exam['slug']}.pdf"
+    attachments = [exam_dir / f[k] for f in data["files"].values() for k in ("csv", "json")]
+    attachments.append(data["datapackage"])
+    url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/" if site_url else "")
+    info = build_pdf(exam, prepared.positions(), exam_dir / name, attachments=attachments,
+                     data_sha256=data["datapackage_sha256"], permanent_url=url)
+    return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[str], None]]:
+    """A rich progress bar on a terminal; silent otherwise (CI, pipes)."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        yield lambda _label: None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task("Gerando o site", total=total)
+        yield lambda label: progress.update(task, advance=1, description=f"Gerado: {label}")
+
+
+def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: Path | None = None) -> dict:
+    """Build the site from content_dir into site_dir; on any failure the previous site_dir is left untouched."""
+    content_dir = Path(content_dir).resolve()
+    job = prepare_all(content_dir, pdf=pdf, transient=False)  # InputError here: nothing written at all
+    return build_job(job, content_dir, site_dir, config_file=config_file)
+
+
+def build_job(job: Job, content_dir: Path, site_dir: Path, *, config_file: Path | None = None) -> dict:
+    """Run MkDocs with `job` into a fresh folder beside site_dir, then swap it in."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    content_dir, site_dir = Path(content_dir).resolve(), Path(site_dir).resolve()
+    epoch = source_date_epoch(job)
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-novo-", dir=site_dir.parent))
+    try:
+        with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
+            config = load_config(str(config_file or CONFIG), docs_dir=str(content_dir), site_dir=str(tmp))
+            use_job(job)
+            try:
+                mkdocs_build(config)
+            finally:
+                use_job(None)
+        swap(tmp, site_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return job.report
+
+
+def swap(new: Path, target: Path) -> None:
+    """Put `new` in place of `target` with two renames on the same file system; the old tree is removed after."""
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}-antigo-{os.getpid()}")
+        os.rename(target, old)
+    os.rename(new, target)
+    os.chmod(target, 0o755)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@contextmanager
+def _environ(name: str, value: str) -> Iterator[None]:
+    before = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = before
+
+
+@contextmanager
+def _quiet_mkdocs() -> Iterator[None]:
+    """MkDocs logs INFO lines on every build; keep the terminal for our own messages."""
+    import logging
+
+    logger = logging.getLogger("mkdocs")
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)

@@ -1,0 +1,48 @@
+"""MkDocs hooks: check and allocate before MkDocs writes, then add the generated pages from data after it."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mkdocs.structure.files import Files
+
+from generator import build as pipeline
+
+log = logging.getLogger("mkdocs.plugins.gazeta")
+_markdown_urls: list[str] = []
+_markdown_pages: dict[str, str] = {}  # url → title, for the legislation index
+
+
+def on_pre_build(config) -> None:
+    """Prepare every exam unless `gazeta build` already did (serve: each rebuild re-reads content/)."""
+    if pipeline.current_job() is None:
+        pipeline.use_job(pipeline.prepare_all(Path(config.docs_dir)))
+
+
+def on_files(files: Files, config) -> Files:
+    """Keep only Markdown pages (the theme assets are copied by the site renderer): no exam input reaches the site."""
+    kept = [f for f in files if f.is_documentation_page() and not f.src_uri.startswith(("certames/", "jurisdicoes/"))]
+    _markdown_urls[:] = sorted(f.url for f in kept)
+    _markdown_pages.clear()
+    return Files(kept)
+
+
+def on_page_context(context, page, config, nav):
+    """Give Markdown pages the same context names the generated pages use."""
+    _markdown_pages[page.url] = page.title or page.url
+    depth = page.url.count("/")
+    context.update(root="../" * depth, title=page.title or "", site_name=config.site_name, crumbs=None,
+                   cite=None, jsonld=None, exam=None, description=None)
+    return context
+
+
+def on_post_build(config) -> None:
+    """Open data, PDF and generated pages, written into the build directory."""
+    job = pipeline.current_job()
+    try:
+        pipeline.generate(job, Path(config.site_dir), site_url=config.site_url or "", extra_urls=_markdown_urls,
+                          markdown_pages=sorted(_markdown_pages.items()))
+    finally:
+        if job is not None and job.transient:
+            pipeline.use_job(None)
