@@ -23,12 +23,17 @@ REASON_REGISTER = "cadastro"  # projected order beyond V
 
 def round_by(value: Fraction, word: str) -> int:
     """Round an exact fraction by the jurisdiction's rounding word (never Python's banker's round())."""
+    return _round_ratio(value.numerator, value.denominator, word)
+
+
+def _round_ratio(num: int, den: int, word: str) -> int:
+    """num/den rounded, in integers only (den > 0)."""
     if word == "half_up":
-        return (value.numerator * 2 + value.denominator) // (value.denominator * 2)
+        return (num * 2 + den) // (den * 2)
     if word == "ceil":
-        return -((-value.numerator) // value.denominator)
+        return -((-num) // den)
     if word == "floor":
-        return value.numerator // value.denominator
+        return num // den
     raise ValueError(f"unknown rounding word {word!r}")
 
 
@@ -73,7 +78,8 @@ class Policy:
         """Cumulative places due to a group among the first k (LEGAL-NOTES 3)."""
         if k < self.min_vacancies:
             return 0
-        return round_by(k * group.proportion, self.rounding)
+        p = group.proportion
+        return _round_ratio(k * p.numerator, p.denominator, self.rounding)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +212,7 @@ def allocate(n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: P
     slots = _schedule(static, policy)
     result.nominations = _fill(slots, static, result.replacements, policy)
     if project:
-        _project(result, n, pools, withdrawn, policy)
+        _project(result, n, pools, withdrawn, policy, static)
     return result
 
 
@@ -309,66 +315,145 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
     return nominations
 
 
-def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: Policy) -> None:
-    """The cadastro de reserva beyond V: each next position goes to the one candidate V+1 vacancies add (LEGAL-NOTES 5)."""
-    done = set(withdrawn)
-    done.update(nom.index for nom in result.nominations)
+def next_due(group: GroupPolicy, policy: Policy, credited: int) -> int | None:
+    """First position k whose cumulative due count exceeds `credited` (closed form: no scan over k)."""
+    num, den = group.proportion.numerator, group.proportion.denominator
+    if num == 0:
+        return None
+    c = credited
+    if policy.rounding == "half_up":  # floor(k·p + ½) ≥ c+1  ⇔  k ≥ (2c+1)/(2p)
+        k = -((-(2 * c + 1) * den) // (2 * num))
+    elif policy.rounding == "ceil":  # ceil(k·p) ≥ c+1  ⇔  k·p > c
+        k = (c * den) // num + 1
+    else:  # floor(k·p) ≥ c+1
+        k = -((-(c + 1) * den) // num)
+    return max(k, policy.min_vacancies)
+
+
+def _peek(pool: list[int], at: int, nominated: bytearray) -> int:
+    """General index of the next not-yet-nominated candidate of a list (n when none)."""
+    while at < len(pool) and nominated[pool[at]]:
+        at += 1
+    return pool[at] if at < len(pool) else len(nominated)
+
+
+def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: Policy,
+             static: _Static) -> None:
+    """The cadastro de reserva beyond V: position k goes to the one candidate that k vacancies add (LEGAL-NOTES 5).
+
+    Incremental static allocation: at each k either a reserve falls due (it takes its next eligible candidate) or
+    ampla grows by one (it takes the next of the general list). When that next one already holds a reserved place,
+    they now reach the general list, and their reserve takes its next candidate instead (Lins art. 6º § 1º;
+    Cariacica art. 3º § 1º; MS art. 3º § 3º). A reserve with nobody left gives its place back to ampla.
+    Event-driven and linear, so a million positions stay cheap.
+    """
+    nominated = bytearray(n)
+    for i in withdrawn:
+        nominated[i] = 1
+    for nom in result.nominations:
+        nominated[nom.index] = 1
+    remaining = n - sum(nominated)
+    holder: dict[int, str] = {i: g for g, picked in static.taken.items() for i in picked}  # reserved places held
+    in_open = bytearray(n)
+    for i in static.open:
+        in_open[i] = 1
+    general = 0  # every available candidate before this index is in ampla
     groups = {g.key: g for g in policy.groups}
-    credited = {g.key: policy.due_count(g, policy.vacancies) if g.explicit is None else g.count
-                for g in policy.groups}
-    credited = {g: max(c, result.counts[g]) for g, c in credited.items()}
+    credited = {g.key: max(result.counts[g.key], policy.due_count(g, policy.vacancies) if g.explicit is None
+                           else g.count) for g in policy.groups}
+    due_at = {g: next_due(groups[g], policy, credited[g]) for g in groups}
     cursor = {g: 0 for g in pools}
-    general = 0
     pending: list[str] = []
-    reversions: list[str] = []
-    register_bases = (policy.register_basis,) if policy.below_min_basis is None or policy.vacancies >= \
-        policy.min_vacancies else (policy.register_basis, policy.below_min_basis)
-
-    def next_of(g: str) -> int | None:
-        pool = pools[g]
-        while cursor[g] < len(pool) and pool[cursor[g]] in done:
-            cursor[g] += 1
-        return pool[cursor[g]] if cursor[g] < len(pool) else None
-
-    k = policy.vacancies
+    extra = (policy.register_basis,)
+    if policy.below_min_basis is not None and policy.vacancies < policy.min_vacancies:
+        extra += (policy.below_min_basis,)
+    open_bases = (policy.open_basis, *extra)
+    reversion_bases = (policy.reversion_basis, *extra)
+    reserve_bases = {g: (groups[g].basis, policy.alternation_basis, *extra) for g in groups}
+    moved_bases = {g: (groups[g].basis, policy.open_basis, *extra) for g in groups}
     nominations = result.nominations
-    while len(done) < n:
-        k += 1
-        for g, group in groups.items():
-            due = policy.due_count(group, k)
-            if due > credited[g]:
-                pending.extend([g] * (due - credited[g]))
-                credited[g] = due
-        choice = None
-        while pending and choice is None:
-            options = {g: next_of(g) for g in set(pending)}
-            exhausted = [g for g, i in options.items() if i is None]
-            for g in exhausted:  # nobody left in that list: the place reverts to ampla
-                while g in pending:
-                    pending.remove(g)
-                    reversions.append(g)
-            live = {g: i for g, i in options.items() if i is not None}
-            if live:
-                choice = min(live, key=live.get)
-                collided = len(live) > 1
-        if choice is not None:
-            pending.remove(choice)
-            index = live[choice]
-            bases = (groups[choice].basis, policy.alternation_basis, *register_bases)
-            if collided:
-                bases += (policy.collision_basis,)
-            nominations.append(Nomination(len(nominations) + 1, choice, index, REASON_RESERVE, bases, True, choice))
-        else:
-            while general < n and general in done:
-                general += 1
-            if general >= n:
-                break
-            index = general
-            if reversions:
-                due = reversions.pop(0)
-                nominations.append(Nomination(len(nominations) + 1, OPEN, index, REASON_REVERSION,
-                                              (policy.reversion_basis, *register_bases), True, due))
+    append = nominations.append
+
+    def seat(g: str) -> tuple[int, str] | None:
+        """Reserve g takes one more candidate: its next not yet nominated, or one holding another reserve who
+        ranks better here (LEGAL-NOTES 4; Lins art. 4º p.u.), whose old reserve then takes its next. None: nobody."""
+        while True:
+            pool, at = pools[g], cursor[g]
+            while at < len(pool):
+                c = pool[at]
+                if not nominated[c]:
+                    cursor[g] = at + 1
+                    holder[c] = g
+                    return c, g
+                h = holder.get(c)
+                if h is not None and h != g and not in_open[c] and _prefer(c, [h, g], pools, policy)[0] == g:
+                    cursor[g] = at + 1
+                    holder[c] = g
+                    break
+                at += 1
             else:
-                nominations.append(Nomination(len(nominations) + 1, OPEN, index, REASON_OPEN,
-                                              (policy.open_basis, *register_bases), True, OPEN))
-        done.add(index)
+                cursor[g] = at
+                return None
+            g = h  # the reserve c left needs a candidate in turn
+
+    def widen() -> tuple[int, str]:
+        """Ampla grows by one; whoever it reaches may hold a reserved place, which then passes on."""
+        nonlocal general
+        while True:
+            while in_open[general] or general in withdrawn:
+                general += 1
+            c = general
+            in_open[c] = 1
+            if not nominated[c]:
+                return c, OPEN
+            moved = holder.pop(c, None)
+            got = seat(moved) if moved else None
+            if got:
+                return got
+
+    def first_due() -> int:
+        return min((at for at in due_at.values() if at is not None), default=n + len(nominations) + 1)
+
+    upcoming = first_due()
+    while remaining:
+        k = len(nominations) + 1
+        if k >= upcoming:
+            for g, at in due_at.items():
+                if at is not None and at <= k:
+                    due = policy.due_count(groups[g], k)
+                    pending.extend([g] * (due - credited[g]))
+                    credited[g] = due
+                    due_at[g] = next_due(groups[g], policy, due)
+            upcoming = first_due()
+        if not pending:  # the common case at scale: ampla grows
+            index, group = widen()
+            if group == OPEN:
+                append(Nomination(k, OPEN, index, REASON_OPEN, open_bases, True, OPEN))
+            else:
+                append(Nomination(k, group, index, REASON_RESERVE, moved_bases[group], True, group))
+            nominated[index] = 1
+            remaining -= 1
+            continue
+        got, reverted_from, collided = None, None, len(set(pending)) > 1
+        while pending and got is None:
+            # coincidence: the reserve whose next candidate ranks better in the general list goes first
+            choice = min(set(pending), key=lambda g: _peek(pools[g], cursor[g], nominated))
+            pending.remove(choice)
+            got = seat(choice)
+            if got is None:  # nobody left in that list: the place reverts to ampla
+                reverted_from = choice
+                pending = [x for x in pending if x != choice]
+        if got is not None:
+            index, group = got
+            bases = reserve_bases[group] + ((policy.collision_basis,) if collided else ())
+            append(Nomination(k, group, index, REASON_RESERVE, bases, True, group))
+        else:
+            index, group = widen()
+            if group != OPEN:
+                append(Nomination(k, group, index, REASON_RESERVE, moved_bases[group], True, group))
+            elif reverted_from:
+                append(Nomination(k, OPEN, index, REASON_REVERSION, reversion_bases, True, reverted_from))
+            else:
+                append(Nomination(k, OPEN, index, REASON_OPEN, open_bases, True, OPEN))
+        nominated[index] = 1
+        remaining -= 1

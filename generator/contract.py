@@ -9,8 +9,12 @@ LIST_KEYS = (GENERAL, *RESERVE_GROUPS)
 
 
 def basis_text(bases) -> str:
-    """Several legal bases as one line."""
-    return "; ".join(b.text for b in bases)
+    """Several legal bases as one line, naming each norm once: "Decreto …, art. 3º, I; art. 6º"."""
+    parts, last = [], None
+    for b in bases:
+        parts.append(b.article if b.norm is last else b.text)
+        last = b.norm
+    return "; ".join(parts)
 
 
 def contract(result: ExamResult) -> dict:

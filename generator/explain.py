@@ -74,7 +74,7 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int) -> list[str]:
         return lines
     where = (f"na projeção do cadastro de reserva, além das {pos.vacancies} vagas" if nom.register
              else f"dentro das {pos.vacancies} vagas")
-    lines.append(f"Ordem de nomeação: {ordinal(nom.position)} posição, {where}, em vaga {VACANCY[nom.group]}.")
+    lines.append(f"Ordem de nomeação: {ordinal(nom.position, feminine=True)} posição, {where}, em vaga {VACANCY[nom.group]}.")
     lines.append(_why(nom, c, alloc) + f" Fundamento: {basis_text(nom.bases)}.")
     if i in alloc.replacements:
         lines.append("Entrou no lugar de candidato(a) que desistiu, pela mesma lista.")

@@ -34,9 +34,9 @@ ELIMINATION = {
 }
 
 
-def ordinal(n: int) -> str:
-    """1 → "1º"."""
-    return f"{n}º"
+def ordinal(n: int, feminine: bool = False) -> str:
+    """1 → "1º" (or "1ª" for a feminine noun such as posição)."""
+    return f"{n}{'ª' if feminine else 'º'}"
 
 
 def score_text(score) -> str:
