@@ -1,0 +1,153 @@
+"""The public view: the only data templates and downloads ever see, built from an allow-list.
+
+CPF, birth date, sex, the commission's parecer and anything not named here never leave this module
+(LEGAL-NOTES 7; MS art. 33; Lei Federal nº 12.527/2011, art. 31). Plain dicts, lists, str, int and bool only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator
+
+from .contract import basis_text
+from .labels import ELIMINATION, score_text
+from .law.basis import Basis
+from .law.rules import PUBLIC_FIELDS
+from .model import RESERVE_GROUPS
+from .results import GENERAL, ExamResult, PositionResult
+
+MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+          "novembro", "dezembro")
+
+
+def date_in_full(d) -> str:
+    """2024-06-10 → "10 de junho de 2024"."""
+    return f"{d.day} de {MONTHS[d.month - 1]} de {d.year}"
+
+
+class _Bases:
+    """Basis → dict, shared so a million nominations citing the same article share one object (read-only)."""
+
+    def __init__(self) -> None:
+        self._one: dict[Basis, dict] = {}
+        self._many: dict[tuple[Basis, ...], dict] = {}
+
+    def one(self, basis: Basis | None) -> dict | None:
+        if basis is None:
+            return None
+        if basis not in self._one:
+            self._one[basis] = {"texto": basis.text, "pagina": basis.norm.page, "ancora": basis.anchor,
+                                "urn": basis.urn, "nota": basis.note}
+        return self._one[basis]
+
+    def many(self, bases: tuple[Basis, ...]) -> dict:
+        """Several bases: the first one's link, the whole text, and each one for its own link."""
+        if bases not in self._many:
+            first = self.one(bases[0])
+            self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in bases]}
+        return self._many[bases]
+
+
+def exam_view(result: ExamResult, with_positions: bool = True) -> dict:
+    """The exam's public metadata; with its cargos' full views, or (at scale) only their summaries."""
+    exam, rules = result.exam, result.rules
+    pub = exam.publication
+    bases = _Bases()
+    return {
+        "slug": exam.slug,
+        "titulo": exam.title,
+        "orgao": exam.agency,
+        "edital": exam.notice,
+        "jurisdicao": {"id": rules.id, "nome": rules.name},
+        "normas": [{"chave": n.key, "titulo": n.title, "sigla": n.short, "urn": n.urn, "pagina": n.page}
+                   for n in rules.norms.values()],
+        "publicacao": {"diario": pub.gazette, "edicao": str(pub.edition), "data": pub.date.isoformat(),
+                       "data_extenso": date_in_full(pub.date), "secao": pub.section, "subsecao": pub.subsection,
+                       "entidade": pub.entity, "ano": pub.year, "url": pub.url},
+        "preambulo_md": exam.preamble_md,
+        "fundamento_publicidade": bases.one(rules.public_basis),
+        "cargos": [position_view(result, pr, bases) if with_positions else position_summary(pr)
+                   for pr in result.positions],
+    }
+
+
+def iter_position_views(result: ExamResult) -> Iterator[dict]:
+    """Full views one cargo at a time, so renderers stream at national scale."""
+    bases = _Bases()
+    for pr in result.positions:
+        yield position_view(result, pr, bases)
+
+
+def position_summary(pr: PositionResult) -> dict:
+    """A cargo without its entries: for indexes and the home page."""
+    alloc = pr.allocation
+    return {
+        "codigo": pr.position.code,
+        "nome": pr.position.name,
+        "vagas": pr.position.vacancies,
+        "guarda_municipal": pr.position.municipal_guard,
+        "reservas": {g: alloc.counts.get(g, 0) for g in RESERVE_GROUPS},
+        "totais": {"aprovados": len(pr.order), "eliminados": len(pr.eliminated), "desistencias": len(pr.withdrawn),
+                   "nomeados": sum(1 for n in alloc.nominations if not n.register),
+                   "cadastro": sum(1 for n in alloc.nominations if n.register),
+                   **{f"lista_{g}": len(idx) for g, idx in pr.lists.items()}},
+        "listas_publicadas": list(pr.lists),
+    }
+
+
+def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None = None) -> dict:
+    """Everything published about one cargo."""
+    bases = bases or _Bases()
+    rules = result.rules
+    fields = set(rules.public_fields) & set(PUBLIC_FIELDS)
+    people = [_person(c, i + 1, fields) for i, c in enumerate(pr.order)]
+    view = position_summary(pr)
+    view["fundamentos_reservas"] = {g: bases.one(b) for g, b in pr.count_bases.items()}
+    view["listas"] = [_list_view(g, idx, people, rules, bases) for g, idx in pr.lists.items()]
+    view["nomeacao"] = [
+        {"posicao": n.position, "vaga": n.group, "vaga_devida": n.due, "motivo": n.reason,
+         **_entry_person(people[n.index]), "fundamento": bases.many(n.bases), "cadastro_reserva": n.register}
+        for n in pr.allocation.nominations]
+    view["comissao"] = _commission_view(pr, bases)
+    view["eliminados"] = [{"inscricao": e.candidate.registration, "motivo": ELIMINATION.get(e.reason, e.reason),
+                           "fundamento": bases.one(e.basis)} for e in pr.eliminated]
+    view["desistencias"] = [{"inscricao": pr.order[i].registration} for i in pr.withdrawn]
+    return view
+
+
+def _person(c, general_rank: int, fields: set[str]) -> dict:
+    """The allow-list: inscrição, name, score, classification — nothing else of the candidate."""
+    person = {"inscricao": c.registration, "classificacao_geral": general_rank}
+    if "nome" in fields:
+        person["nome"] = c.name
+    if "nota" in fields:
+        person["nota"] = score_text(c.score)
+    return person
+
+
+def _entry_person(person: dict) -> dict:
+    return {k: person[k] for k in ("inscricao", "nome", "classificacao_geral") if k in person}
+
+
+def _list_view(group: str, indexes: list[int], people: list[dict], rules, bases: _Bases) -> dict:
+    if group == GENERAL:
+        title, basis = rules.general_title, rules.general_basis
+        entries = [{"classificacao": p["classificacao_geral"], **p} for p in people]
+    else:
+        rule = rules.groups[group]
+        title, basis = rule.list_title, rule.list_basis
+        entries = [{"classificacao": r, **people[i]} for r, i in enumerate(indexes, start=1)]
+    return {"grupo": group, "titulo": title, "fundamento": bases.one(basis), "entradas": entries}
+
+
+def _commission_view(pr: PositionResult, bases: _Bases) -> dict:
+    """Anonymized: inscrição and outcome category only, plus counts (MS art. 13 p.u.; art. 33)."""
+    rows = sorted(pr.commission, key=lambda rr: (rr[0].procedure, rr[0].registration))
+    counts: dict[str, Counter] = {}
+    for row, _ in rows:
+        counts.setdefault(row.procedure, Counter())[row.outcome] += 1
+    return {
+        "resultados": [{"inscricao": row.registration, "procedimento": row.procedure, "resultado": row.outcome,
+                        "efeito": rule.effect, "fundamento": bases.one(rule.basis)} for row, rule in rows],
+        "contagens": {p: dict(sorted(c.items())) for p, c in sorted(counts.items())},
+    }
