@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: build test bench golden clean
+.PHONY: build test bench golden golden-core clean
 build: $(STAMP)
 	$(BIN)/gazeta build content
 
@@ -19,6 +19,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_core.py
+
+# Regenerate the expected `gazeta resultado --json` of each example (tests/golden/resultado/); review the diff.
+golden-core: $(STAMP)
+	GAZETA_GOLDEN=regenerate $(BIN)/python -m pytest -q tests/test_cli.py -k golden
 
 # Regenerate the expected example site (tests/golden/site/) after an intended change; review the diff before committing.
 golden: $(STAMP)
