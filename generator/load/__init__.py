@@ -69,7 +69,8 @@ def _exam_file(folder: Path, files: dict[str, Path], problems: Collector) -> Exa
     path = files.get(EXAM_FILE)
     if path is None:
         problems.add(EXAM_FILE, f"o arquivo não foi encontrado na pasta «{folder.name}». Ele descreve o certame "
-                     "(jurisdição, título, publicação e cargos); crie-o a partir do certame.toml de um certame de exemplo.")
+                     "(jurisdição, título, publicação e cargos); crie-o a partir do certame.toml de um certame de "
+                     "exemplo.")
         return ExamFile()
     return read_exam_file(path, COLUMN_NAMES, problems)
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from ..errors import Collector
 from ..model import APPROVED, Candidate, Position
 from . import cells
-from .cells import BadCell, parse_cpf, parse_rank
+from .cells import BadCell, cpf_digits, parse_rank
 from .report import RowProblems
 from .table import Columns, Table
 from .text import count, fold, join_words
@@ -67,7 +67,7 @@ class _Reader:
 
     def run(self) -> list[Candidate]:
         """The row loop: cheap dictionary hits for the usual cells, parsers only for the rest."""
-        table, bad, memo = self.table, self.rows.add, self.memo
+        table, memo = self.table, self.memo
         index, width, key, header_key = table.index, len(table.header), table.key, table.header[table.key]
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
         rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i = (index.get(c) for c in COLUMNS.optional)
@@ -105,12 +105,9 @@ class _Reader:
                 sex = sexes.get(row[sex_i], MISSING)
                 if sex is MISSING:
                     sex = memo.sex(row[sex_i], line)
-            cpf = None
-            if cpf_i is not None:
-                try:
-                    cpf = parse_cpf(row[cpf_i])
-                except BadCell as error:
-                    bad(line, "cpf", str(error))
+            cpf = None if cpf_i is None else cpf_digits(row[cpf_i])
+            if cpf is False:
+                cpf = memo.cpf(row[cpf_i], line)
             if not registration or not name:
                 self._blank(registration, name, line)
             candidate = Candidate(registration, name, code, score, rank, birth, cpf, sex, _OPTS[options], status, line)
@@ -176,7 +173,9 @@ def _few(lines: list[int]) -> tuple[int, ...]:
 
 def _total(lines: list[int]) -> str:
     """A closing remark when the location lists only the first lines."""
-    return f" São {count(len(lines))} linhas ao todo; acima, as primeiras {LINES_SHOWN}." if len(lines) > LINES_SHOWN else ""
+    if len(lines) <= LINES_SHOWN:
+        return ""
+    return f" São {count(len(lines))} linhas ao todo; acima, as primeiras {LINES_SHOWN}."
 
 
 class _Memo:
@@ -232,6 +231,13 @@ class _Memo:
             return None
         self._remember(self.births, text, value)
         return value
+
+    def cpf(self, text: str, line: int) -> None:
+        """Report an invalid CPF (CPFs are all different: nothing to remember)."""
+        try:
+            cells.parse_cpf(text)
+        except cells.BadCell as error:
+            self.rows.add(line, "cpf", str(error))
 
     def sex(self, text: str, line: int) -> str | None:
         try:

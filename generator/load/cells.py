@@ -149,8 +149,8 @@ _CHECK = [total * 10 % 11 % 10 for total in range(1024)]  # check digit of a wei
 _DIGIT = "0123456789"
 
 
-def parse_cpf(text: str) -> str | None:
-    """11 digits, punctuated or not; leading zeros a spreadsheet dropped are restored; check digits verified."""
+def cpf_digits(text: str) -> str | None | bool:
+    """The CPF's 11 digits if valid, None if the cell is empty, False if invalid (parse_cpf says why)."""
     if len(text) == 14 and text[3] == "." and text[7] == "." and text[11] == "-":
         digits = text.replace(".", "").replace("-", "")
     elif len(text) == 11:
@@ -159,8 +159,15 @@ def parse_cpf(text: str) -> str | None:
         return None
     else:
         digits = _cpf_digits(text)
-    if not _cpf_valid(digits):
-        if not (len(digits) == 11 and digits.isdigit() and digits.isascii()):
+    return digits if _cpf_valid(digits) else False
+
+
+def parse_cpf(text: str) -> str | None:
+    """11 digits, punctuated or not; leading zeros a spreadsheet dropped are restored; check digits verified."""
+    digits = cpf_digits(text)
+    if digits is False:
+        plain = _cpf_digits(text)
+        if not (len(plain) == 11 and plain.isdigit() and plain.isascii()):
             raise BadCell("o CPF não tem 11 algarismos. Escreva-o como 123.456.789-09 ou 12345678909. "
                           + PRIVATE_NOTE)
         raise _bad_cpf_checks()
@@ -183,8 +190,9 @@ def _cpf_valid(digits: str) -> bool:
     except KeyError:
         return False
     first = _CHECK[total >> 10]
-    return (len(digits) == 11 and digits[9] == _DIGIT[first] and digits[10] == _DIGIT[_CHECK[(total & 1023) + 2 * first]]
-            and digits != digits[0] * 11)
+    second = _CHECK[(total & 1023) + 2 * first]
+    right = len(digits) == 11 and digits[9] == _DIGIT[first] and digits[10] == _DIGIT[second]
+    return right and digits != digits[0] * 11
 
 
 def _bad_cpf_checks() -> BadCell:
