@@ -359,6 +359,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         in_open[i] = 1
     general = 0  # every available candidate before this index is in ampla
     groups = {g.key: g for g in policy.groups}
+    rank = {g: r for r, g in enumerate(groups)}  # a fixed order, so equal keys never depend on set iteration
     credited = {g.key: max(result.counts[g.key], policy.due_count(g, policy.vacancies) if g.explicit is None
                            else g.count) for g in policy.groups}
     due_at = {g: next_due(groups[g], policy, credited[g]) for g in groups}
@@ -437,7 +438,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         got, reverted_from, collided = None, None, len(set(pending)) > 1
         while pending and got is None:
             # coincidence: the reserve whose next candidate ranks better in the general list goes first
-            choice = min(set(pending), key=lambda g: _peek(pools[g], cursor[g], nominated))
+            choice = min(set(pending), key=lambda g: (_peek(pools[g], cursor[g], nominated), rank[g]))
             pending.remove(choice)
             got = seat(choice)
             if got is None:  # nobody left in that list: the place reverts to ampla

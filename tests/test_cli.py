@@ -95,3 +95,14 @@ def test_check_reports_problems_without_traceback(capsys, tmp_path):
     status, out, err = run(capsys, "check", str(tmp_path))
     assert status == 1
     assert "certame.toml" in err and "Traceback" not in err
+
+
+def test_resultado_does_not_depend_on_hash_seed():
+    """Same input, same output: set iteration order (PYTHONHASHSEED) must never leak into the allocation."""
+    import subprocess
+    import sys
+    folder = ROOT / "content" / "certames" / "ms-2024-pss"
+    outs = {subprocess.run([sys.executable, "-m", "generator.cli", "resultado", str(folder), "--json"],
+                           capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed},
+                           cwd=ROOT, check=True).stdout for seed in ("1", "2", "3")}
+    assert len(outs) == 1
