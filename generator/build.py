@@ -38,6 +38,7 @@ class Job:
 
 
 _JOB: list[Job | None] = [None]
+SERVE = {"pdf": False}  # options of `gazeta serve`, read by the MkDocs hooks when they prepare a job themselves
 
 
 def current_job() -> Job | None:
@@ -70,11 +71,8 @@ def public_views(result) -> Prepared:
     """The allow-listed public view of an allocated exam (generator.public, written by the legal core)."""
     from . import public
 
-    exam = public.exam_view(result)
-    if hasattr(public, "iter_position_views"):
-        return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result))
-    cargos = exam.get("cargos", [])
-    return Prepared({**exam, "cargos": []}, lambda: iter(cargos))
+    exam = public.exam_view(result, with_positions=False)
+    return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result))
 
 
 def source_date_epoch(job: Job) -> int:

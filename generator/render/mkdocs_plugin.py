@@ -17,7 +17,7 @@ _markdown_pages: dict[str, str] = {}  # url → title, for the legislation index
 def on_pre_build(config) -> None:
     """Prepare every exam unless `gazeta build` already did (serve: each rebuild re-reads content/)."""
     if pipeline.current_job() is None:
-        pipeline.use_job(pipeline.prepare_all(Path(config.docs_dir)))
+        pipeline.use_job(pipeline.prepare_all(Path(config.docs_dir), pdf=pipeline.SERVE["pdf"]))
 
 
 def on_files(files: Files, config) -> Files:

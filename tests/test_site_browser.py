@@ -1,0 +1,150 @@
+"""Browser tests in Debian's headless Chromium driven by Playwright: search, anchors, axe-core, screenshots."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from site_server import HOSTILE, ROOT, build_fake, serve
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
+EXAM = "certames/lins-2024-exemplo/"
+PAGES = {  # page type → path
+    "inicio": "", "certame": EXAM, "cargo": EXAM + "gcm/", "lista": EXAM + "gcm/geral/",
+    "lista-p2": EXAM + "gcm/geral/2/", "lista-negro": EXAM + "gcm/negro/", "paginas": EXAM + "gcm/geral/paginas/",
+    "nomeacao": EXAM + "gcm/nomeacao/", "comissao": EXAM + "gcm/comissao/", "busca": "busca/?q=zelia",
+    "legislacao": "legislacao/lins-decreto-13760-2024/", "legislacao-indice": "legislacao/", "sobre": "sobre/",
+}
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium não instalado")]
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory):
+    site = tmp_path_factory.mktemp("browser") / "site"
+    build_fake(site)
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, site_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    outside: list[str] = []
+
+    def guard(route):
+        host = urlparse(route.request.url).hostname
+        if host != "127.0.0.1":
+            outside.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    context.route("**/*", guard)
+    pg = context.new_page()
+    pg.outside = outside
+    yield pg
+    context.close()
+    assert outside == [], f"requisições externas: {outside}"
+
+
+def _search(page, site_url: str, query: str) -> list[str]:
+    page.goto(site_url + "busca/")
+    page.fill("#q", query)
+    page.press("#q", "Enter")
+    page.wait_for_function("document.getElementById('busca-status').textContent.includes('resultado')")
+    return page.locator("#busca-resultados li").all_inner_texts()
+
+
+def test_search_by_name_ignores_accents_and_case(page, site_url):
+    results = _search(page, site_url, "ZELIA conceicao")
+    assert any("Zélia Conceição Araújo" in r and "10000000" in r for r in results), results
+
+
+def test_search_by_registration_and_follow_the_link(page, site_url):
+    results = _search(page, site_url, "10000600")
+    assert len(results) == 1 and "Ênio Último Página" in results[0]
+    page.click("#busca-resultados a")
+    page.wait_for_load_state()
+    assert page.url.endswith("/gcm/geral/2/#i-10000600")
+    assert page.evaluate("document.querySelector(':target').id") == "i-10000600"
+
+
+def test_header_form_searches_from_any_page(page, site_url):
+    page.goto(site_url + EXAM)
+    page.fill("#q-topo", "joao indio")
+    page.press("#q-topo", "Enter")
+    page.wait_for_function("document.getElementById('busca-status').textContent.includes('resultado')")
+    assert any("João da Silva Índio" in r for r in page.locator("#busca-resultados li").all_inner_texts())
+
+
+def test_entry_anchor_scrolls_to_the_entry(page, site_url):
+    page.goto(site_url + EXAM + "gcm/geral/#i-10000450")
+    row = page.locator("#i-10000450")
+    box = row.bounding_box()
+    assert box is not None and 0 <= box["y"] < 900, box
+    assert page.evaluate("document.querySelector(':target').id") == "i-10000450"
+
+
+def test_hostile_name_is_text(page, site_url):
+    page.goto(site_url + EXAM + "gcm/geral/")
+    assert page.locator("#i-10000001 th").inner_text().startswith('<script>alert("x")</script>')
+    assert page.evaluate("window.__xss === undefined")
+
+
+def test_everything_reachable_without_javascript(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    pg = context.new_page()
+    pg.goto(site_url)
+    pg.click(f"a[href='{EXAM}']")
+    pg.click("a[href='gcm/']")
+    pg.click("a[href='geral/']")
+    pg.click("a[href='paginas/']")
+    pg.click("a[href='../2/']")
+    assert pg.locator("#i-10000600").count() == 1
+    context.close()
+
+
+@pytest.mark.parametrize("kind", sorted(PAGES))
+def test_axe_and_screenshots(browser, site_url, kind):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for width in (360, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 800}, locale="pt-BR")
+        pg = context.new_page()
+        pg.goto(site_url + PAGES[kind])
+        pg.wait_for_load_state("networkidle")
+        pg.screenshot(path=str(ARTIFACTS / f"site-{kind}-{width}.png"), full_page=False)
+        overflow = pg.evaluate("document.documentElement.scrollWidth")
+        assert overflow <= width, f"{kind}: a página rola na horizontal a {width} px ({overflow} px)"
+        if width == 1280:
+            pg.add_script_tag(path=str(AXE))
+            result = pg.evaluate("""async () => await axe.run(document, {runOnly: {type: 'tag',
+                values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""")
+            problems = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
+            assert problems == [], problems
+        context.close()
+
+
+def test_keyboard_reaches_skip_link_and_search(page, site_url):
+    page.goto(site_url + EXAM)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "pular"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('main') !== null")
+    assert HOSTILE  # the fixture's hostile name is part of the site under test
