@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: build test bench golden golden-core clean
+.PHONY: build test bench golden golden-core golden-pdf clean
 build: $(STAMP)
 	$(BIN)/gazeta build content
 
@@ -30,3 +30,7 @@ golden: $(STAMP)
 
 clean:
 	rm -rf $(VENV) site
+
+# Regenerate the expected text, pages, bookmarks and attachments of the example PDFs (tests/golden/pdf/); review the diff.
+golden-pdf: $(STAMP)
+	GAZETA_GOLDEN=regenerate $(BIN)/python -m pytest -q tests/test_pdf_golden.py

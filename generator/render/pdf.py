@@ -205,12 +205,17 @@ class _progress:
 
     def __enter__(self):
         if self.total > 1 and sys.stderr.isatty() and not os.environ.get("CI"):
+            from rich.errors import LiveError
             from rich.progress import Progress
 
-            self.bar = Progress(transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("Gerando o PDF", total=self.total)
-            return lambda: self.bar.advance(self.task)
+            try:
+                bar = Progress(transient=True)
+                bar.start()
+            except LiveError:  # the caller already shows a live display (gazeta build's own bar)
+                return lambda: None
+            self.bar = bar
+            self.task = bar.add_task("Gerando o PDF", total=self.total)
+            return lambda: bar.advance(self.task)
         return lambda: None
 
     def __exit__(self, *exc):

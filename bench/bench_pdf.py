@@ -1,0 +1,157 @@
+"""Gazette PDF benchmark: our build beside a WeasyPrint <table> document and typst, on the same rows, same run.
+
+    .venv/bin/python bench/bench_pdf.py                      # 1,000,000 candidates, 200 cargos (~4-6 min)
+    .venv/bin/python bench/bench_pdf.py --typst-rows 1000000  # typst on every row too (needs ~10 GB)
+    .venv/bin/python bench/bench_pdf.py --candidates 10000 --cargos 5 --typst-rows 10000
+
+Each measurement runs in its own process; peak memory is the largest sum of RSS over that process and its children
+(sampled every 0.1 s from /proc), so parallel workers count. Rows = list entries + nominations + commission outcomes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "bench" / "out"
+
+OURS = """
+import json, sys, time
+from pathlib import Path
+from generator.render.pdf import build_pdf
+from generator.render.pdf_sample import exam_view, position_views
+n, cargos, workers, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
+data = out.with_suffix(".csv"); data.write_text("inscricao;nome\\n")
+start = time.perf_counter()
+result = build_pdf(exam_view(), position_views(n, cargos), out, attachments=[data], data_sha256="0" * 64,
+                   permanent_url="https://example.org/diario/1", workers=workers)
+print(json.dumps({"seconds": time.perf_counter() - start, "rows": result["rows"], "pages": result["pages"],
+                  "bytes": out.stat().st_size}))
+"""
+
+# The baselines get the same rows as text, in our order: every list, then the nomination order, per cargo.
+ROWS = """
+from generator.render.pdf_sample import position_views
+def rows(n, cargos, limit):
+    count = 0
+    for view in position_views(n, cargos):
+        for lst in view["listas"]:
+            for e in lst["entradas"]:
+                yield (str(e["classificacao"]), e["inscricao"], e["nota"], e["nome"])
+                count += 1
+                if count >= limit: return
+        for m in view["nomeacao"]:
+            yield (f"{m['posicao']}ª", m["vaga"], m["inscricao"], m["nome"])
+            count += 1
+            if count >= limit: return
+"""
+
+TABLE = ROWS + """
+import html, json, sys, time
+from weasyprint import HTML
+n, cargos, limit, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+data = list(rows(n, cargos, limit))
+start = time.perf_counter()
+body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in data)
+doc = HTML(string="<html lang=pt-BR><style>@page{size:A4;margin:22mm 14mm} body{font:7.5pt 'DejaVu Sans Condensed';"
+                  "columns:2} table{border-collapse:collapse}</style><table>" + body + "</table>").render()
+doc.write_pdf(out)
+print(json.dumps({"seconds": time.perf_counter() - start, "rows": len(data), "pages": len(doc.pages)}))
+"""
+
+TYPST = ROWS + """
+import json, sys, time, typst
+n, cargos, limit, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+data = list(rows(n, cargos, limit))
+start = time.perf_counter()
+def esc(s): return "".join("\\\\" + c if c in "\\\\#*_`$<>@[]=-+/~'\\"" else c for c in s)
+body = "\\n\\n".join(" ".join(esc(c) for c in r) for r in data)
+src = ('#set page(paper: "a4", margin: (x: 14mm, y: 22mm), columns: 2)\\n'
+       '#set text(font: "DejaVu Sans", size: 7.5pt, lang: "pt")\\n#set par(leading: 0.3em, spacing: 0.3em)\\n' + body)
+pdf = typst.compile(src.encode())
+open(out, "wb").write(pdf)
+print(json.dumps({"seconds": time.perf_counter() - start, "rows": len(data), "bytes": len(pdf)}))
+"""
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes."""
+    children: dict[int, list[int]] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry))
+        rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        total += rss.get(current, 0)
+        stack += children.get(current, [])
+    return total
+
+
+def measure(code: str, *args: object) -> dict:
+    """Run `code` in a fresh interpreter; its JSON line plus the wall time and peak tree memory."""
+    proc = subprocess.Popen([sys.executable, "-c", code, *map(str, args)], cwd=ROOT, stdout=subprocess.PIPE,
+                            env={**os.environ, "SOURCE_DATE_EPOCH": "1718000000", "CI": "1"})
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, tree_rss(proc.pid))
+            time.sleep(0.1)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    start = time.perf_counter()
+    stdout, _ = proc.communicate()
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    if proc.returncode:
+        raise SystemExit(f"measurement failed ({proc.returncode})")
+    result = json.loads(stdout.decode().strip().splitlines()[-1])
+    return {**result, "wall": wall, "peak_mb": peak / 2**20, "rows_per_s": result["rows"] / result["seconds"]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--candidates", type=int, default=1_000_000)
+    parser.add_argument("--cargos", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--table-rows", type=int, default=5_000, help="sample for the WeasyPrint <table> baseline")
+    # typst keeps the whole document in memory (10 GB for 1M rows here): a sample by default on a shared machine.
+    parser.add_argument("--typst-rows", type=int, default=250_000, help="rows for the typst baseline (sample)")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (shared machine)")
+    ours = measure(OURS, args.candidates, args.cargos, args.workers, OUT / "gazeta.pdf")
+    table = measure(TABLE, args.candidates, args.cargos, args.table_rows, OUT / "table.pdf")
+    typst = measure(TYPST, args.candidates, args.cargos, args.typst_rows, OUT / "typst.pdf")
+    print(f"{'':28s}{'rows':>10s}{'seconds':>10s}{'rows/s':>10s}{'peak MB':>10s}")
+    for name, r in (("gazeta build_pdf (complete)", ours), ("WeasyPrint <table> (sample)", table),
+                    ("typst two-column list", typst)):
+        print(f"{name:28s}{r['rows']:>10d}{r['seconds']:>10.1f}{r['rows_per_s']:>10.0f}{r['peak_mb']:>10.0f}")
+    print(f"gazeta: {ours['pages']} pages, {ours['bytes'] / 2**20:.1f} MB, wall {ours['wall']:.1f} s with "
+          f"{args.workers} workers; ×{ours['rows_per_s'] / table['rows_per_s']:.0f} the <table> rate, "
+          f"×{ours['rows_per_s'] / typst['rows_per_s']:.2f} the typst rate")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Golden test of the gazette PDF: extracted text, page count, bookmarks and attachments of each example.
+
+Regenerate the expected files after an intended change with `make golden-pdf`
+(= GAZETA_GOLDEN=regenerate .venv/bin/python -m pytest tests/test_pdf_golden.py) and review the diff.
+A PNG of the first two pages of each example goes to tests/artifacts/ for visual review.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pypdf
+import pytest
+
+from generator.render.pdf import build_pdf
+from generator.render.pdf_sample import exam_view
+from pdf_fakes import SHA, URL, attachments, views
+
+GOLDEN = Path(__file__).parent / "golden" / "pdf"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+REGEN = os.environ.get("GAZETA_GOLDEN") == "regenerate"
+
+
+def summary(path: Path) -> str:
+    """Everything the golden file fixes about a PDF, as reviewable text."""
+    lines = []
+    with pikepdf.open(path) as pdf:
+        lines.append(f"páginas: {len(pdf.pages)}")
+        lines.append("anexos: " + ", ".join(sorted(pdf.attachments)))
+        lines.append("marcadores:")
+        with pdf.open_outline() as outline:
+            for item in outline.root:
+                lines.append(f"  {item.title} (p. {_page(pdf, item) + 1})")
+                lines += [f"    {child.title} (p. {_page(pdf, child) + 1})" for child in item.children]
+    for number, page in enumerate(pypdf.PdfReader(path).pages, start=1):
+        lines.append(f"=== página {number} ===")
+        lines.append(page.extract_text())
+    return "\n".join(lines) + "\n"
+
+
+def _page(pdf: pikepdf.Pdf, item: pikepdf.OutlineItem) -> int:
+    return pikepdf.Page(item.destination[0]).index
+
+
+def check_golden(name: str, path: Path) -> None:
+    """Compare with tests/golden/pdf/<name>.txt (or rewrite it when regenerating); save PNGs for review."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    # .ci/run installs poppler-utils: a missing pdftoppm is an error, not a reason to skip.
+    subprocess.run([shutil.which("pdftoppm") or "pdftoppm", "-r", "70", "-png", "-f", "1", "-l", "2", str(path),
+                    str(ARTIFACTS / f"pdf-{name}")], check=True)
+    actual = summary(path)
+    expected = GOLDEN / f"{name}.txt"
+    if REGEN:
+        expected.parent.mkdir(parents=True, exist_ok=True)
+        expected.write_text(actual, encoding="utf-8")
+    assert expected.exists(), f"sem arquivo esperado: rode `make golden-pdf` e revise {expected}"
+    assert actual == expected.read_text(encoding="utf-8")
+
+
+def test_sample_gazette(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    out = tmp_path / "amostra.pdf"
+    build_pdf(exam_view(), views(), out, attachments=attachments(tmp_path), data_sha256=SHA, permanent_url=URL,
+              workers=1)
+    check_golden("amostra", out)
+
+
+@pytest.mark.parametrize("example", ["lins-2024-gcm", "ms-2024-pss", "cariacica-2023-concurso"])
+def test_example_gazette(example, tmp_path, monkeypatch):
+    """Each example exam through the real pipeline; the embedded files are the site's downloads, byte for byte."""
+    from generator.pipeline import prepare
+    from generator.public import exam_view as public_exam_view, iter_position_views
+    from generator.render.data import write_open_data
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    result = prepare(Path(__file__).parents[1] / "content" / "certames" / example)
+    exam = public_exam_view(result, with_positions=False)
+    data = write_open_data(exam, iter_position_views(result), tmp_path / "dados")
+    files = sorted(p for f in data["files"].values() for p in (f["csv"], f["json"])) + [data["datapackage"]]
+    out = tmp_path / f"{example}.pdf"
+    build_pdf(exam, iter_position_views(result), out, attachments=files,
+              data_sha256=data["datapackage_sha256"], permanent_url=exam["publicacao"].get("url") or "", workers=1)
+    with pikepdf.open(out) as pdf:
+        embedded = {name: spec.get_file().read_bytes() for name, spec in pdf.attachments.items()}
+    assert embedded == {p.name: p.read_bytes() for p in files}
+    check_golden(example, out)
