@@ -138,6 +138,16 @@ def test_not_an_xlsx(tmp_path):
     assert problems(tmp_path)[0].startswith("candidatos.xlsx: o arquivo não é uma planilha XLSX válida.")
 
 
+def test_excel_delimiter_hint_line(tmp_path):
+    folder = exam(tmp_path, "sep=;\ninscricao;nome;cargo;nota\n1001;Ana, a Primeira;GCM;7x\n")
+    assert problems(folder)[0].startswith("candidatos.csv, linha 2, coluna «nota»: a nota «7x»")
+
+
+def test_header_without_candidates(tmp_path):
+    assert problems(exam(tmp_path, "inscricao,nome,cargo,nota\n")) == [
+        "candidatos.csv: não há nenhum candidato: o arquivo só tem o cabeçalho. Acrescente uma linha por candidato."]
+
+
 def test_blank_lines_are_skipped_but_counted(tmp_path):
     folder = exam(tmp_path, "inscricao,nome,cargo,nota\n1001,Ana,GCM,70\n\n,,,\n1002,Bia,GCM,7x\n")
     assert problems(folder) == [

@@ -143,7 +143,10 @@ def _open_csv(path: Path, problems: Collector) -> Iterator[Iterator[list[str]] |
         return
     with path.open(encoding=encoding, newline="") as stream:
         first = stream.readline()
-        reader = csv.reader(chain([first], stream), delimiter=_sniff(first))
+        delimiter = _sniff(first)
+        if first[:4].lower() == "sep=":  # Excel's delimiter hint: Excel hides this line, so it is not line 1
+            delimiter, first = first[4:5] or ",", stream.readline()
+        reader = csv.reader(chain([first], stream), delimiter=delimiter)
         yield reader
 
 
