@@ -86,10 +86,18 @@ def source_date_epoch(job: Job) -> int:
 def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterable[str] = (),
              markdown_pages: Iterable[tuple[str, str]] = ()) -> dict:
     """Open data, PDF (when available) and site pages of every exam into site_dir."""
-    from .render.data import write_open_data
     from .render.site import Site
 
     site = Site(site_dir, site_url=site_url)
+    try:
+        return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)
+    finally:
+        site.search.close()
+
+
+def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages) -> dict:
+    from .render.data import write_open_data
+
     with _progress(len(job.exams)) as advance:
         for prepared in job.exams:
             exam = prepared.exam

@@ -96,10 +96,14 @@ def vacancies_by_type(position: dict, ids: Ids) -> Markup:
 
 def commission_outcomes(counts: dict[str, dict[str, int]], labels: dict[str, str], procedures: dict[str, str],
                         ids: Ids) -> Markup:
-    """Commission outcomes by procedure and category."""
-    rows = [(f"{procedures.get(p, p)}: {labels.get(o, o)}", n, OUTCOME_COLOURS.get(o, "#4a5568"))
-            for p, by in counts.items() for o, n in by.items() if n]
-    return _bars(rows, ids, "Resultados das comissões", "Quantidade de candidatos por resultado final.", "candidatos")
+    """Commission outcomes by category, one small chart per procedure."""
+    out = Markup("")
+    for proc, by in counts.items():
+        rows = [(labels.get(o, o).capitalize(), n, OUTCOME_COLOURS.get(o, "#4a5568")) for o, n in by.items() if n]
+        name = procedures.get(proc, proc)
+        out += _bars(rows, ids, f"Resultados: {name}", f"{name.capitalize()}: candidatos por resultado final.",
+                     "candidatos")
+    return out
 
 
 def candidates_per_vacancy(cargos: list[tuple[str, int, int]], ids: Ids, limit: int = 30) -> Markup:

@@ -17,9 +17,9 @@ def slugify(text: str) -> str:
 class Slugs:
     """Hands out unique slugs in first-come order, so two codes that slugify alike stay apart."""
 
-    def __init__(self) -> None:
+    def __init__(self, reserved: tuple[str, ...] = ("dados",)) -> None:
         self.taken: dict[str, str] = {}
-        self.used: set[str] = set()
+        self.used: set[str] = set(reserved)  # folder names the exam already uses for itself
 
     def __call__(self, key: str) -> str:
         if key not in self.taken:

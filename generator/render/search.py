@@ -65,6 +65,12 @@ class SearchIndex:
         if reg:
             self._spill("r", reg, [reg, name, registration, cargo, page])
 
+    def close(self) -> None:
+        """Close and remove the spill files (also after a failed build)."""
+        for f in self._files.values():
+            f.close()
+        self._tmp.cleanup()
+
     def write(self, out_dir: Path) -> dict:
         """Sort each bucket, cut shards, write everything; return counts and the largest file size."""
         for f in self._files.values():
@@ -78,7 +84,7 @@ class SearchIndex:
                 self._write_bucket(out_dir / kind, b, Path(self._tmp.name) / f"{kind}-{b}", stats)
             _dump(out_dir / kind / "buckets.json", buckets)
         _dump(out_dir / "cargos.json", self.cargos)
-        self._tmp.cleanup()
+        self.close()
         return stats
 
     @staticmethod

@@ -19,6 +19,9 @@ from .search import SearchIndex
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "theme"
 SITE_NAME = "Resultados de concursos públicos"
+# Rule words of content/jurisdicoes/*.toml (`efeito` of a commission outcome) in plain Portuguese.
+EFFECTS = {"mantem": "mantém-se na lista específica", "sai_da_reserva": "sai da lista específica; segue na lista geral",
+           "elimina": "eliminado(a) do concurso"}
 ASSETS = ("site.css", "site.js", "busca.js")
 
 
@@ -35,7 +38,7 @@ def environment() -> Environment:
     env.filters["jsonld"] = _jsonld
     env.globals.update(vacancy_label=lambda g: GROUP.get(g, g).capitalize() if g == "ampla" else
                        VACANCY.get(g, g).replace("reservada a ", "").capitalize(),
-                       outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p: PROCEDURE.get(p, p),
+                       outcome_label=lambda o: OUTCOME.get(o, o), effect_label=lambda e: EFFECTS.get(e, e), procedure_label=lambda p: PROCEDURE.get(p, p),
                        site_name=SITE_NAME)
     return env
 
