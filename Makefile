@@ -24,7 +24,7 @@ bench: $(STAMP)
 golden-core: $(STAMP)
 	GAZETA_GOLDEN=regenerate $(BIN)/python -m pytest -q tests/test_cli.py -k golden
 
-# Regenerate the expected example site (tests/golden/site/) after an intended change; review the diff before committing.
+# Regenerate the expected example site (tests/golden/exemplo/) after an intended change; review the diff before committing.
 golden: $(STAMP)
 	GAZETA_GOLDEN=regenerate $(BIN)/python -m pytest -q tests/test_site_golden.py
 
