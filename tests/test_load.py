@@ -284,3 +284,13 @@ def test_problem_text_with_several_lines_and_toml_keys():
     assert str(Problem("candidatos.csv", "x", (3, 5, 9))) == "candidatos.csv, linhas 3, 5 e 9: x"
     assert str(Problem("certame.toml", "x", column="jurisdicao")) == "certame.toml, chave «jurisdicao»: x"
     assert str(Problem("candidatos.csv", "x", 2, "nota")) == "candidatos.csv, linha 2, coluna «nota»: x"
+
+
+def test_unusual_spellings_are_read_the_same_on_every_row(tmp_path):
+    # The second row of each spelling is served from the loader's memo: it must give the same value.
+    row = "{n},Nome,GCM,7,Sim ,não,  N,APROVADA,feminino\n"
+    folder = exam(tmp_path, "inscricao,nome,cargo,nota,negro,pcd,indigena,situacao,sexo\n"
+                  + row.format(n=1) + row.format(n=2))
+    first, second = load_exam(folder).candidates
+    assert (first.opts, first.status, first.sex) == (frozenset({"negro"}), "aprovado", "F")
+    assert (second.opts, second.status, second.sex) == (first.opts, first.status, first.sex)

@@ -211,17 +211,21 @@ class _Memo:
 
     def flag(self, text: str, column: str, line: int) -> int:
         try:
-            return int(cells.parse_flag(text, column))
+            value = int(cells.parse_flag(text, column))
         except cells.BadCell as error:
             self.rows.add(line, column, str(error))
             return 1  # taken as opted, so the commission's row for this reserve raises no second, misleading problem
+        self._remember(self.flags, text, value)
+        return value
 
     def status(self, text: str, line: int) -> str:
         try:
-            return cells.parse_status(text)
+            value = cells.parse_status(text)
         except cells.BadCell as error:
             self.rows.add(line, "situacao", str(error))
             return APPROVED
+        self._remember(self.statuses, text, value)
+        return value
 
     def birth(self, text: str, line: int) -> date | None:
         try:
@@ -241,7 +245,9 @@ class _Memo:
 
     def sex(self, text: str, line: int) -> str | None:
         try:
-            return cells.parse_sex(text)
+            value = cells.parse_sex(text)
         except cells.BadCell as error:
             self.rows.add(line, "sexo", str(error))
             return None
+        self._remember(self.sexes, text, value)
+        return value
