@@ -10,7 +10,7 @@ import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
 from .pdf_html import folio_css, front_html, pages_html, stylesheet, verification_text
@@ -37,21 +37,22 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         raise ValueError(f"engine must be one of {sorted(ENGINES)}")
     out_path = Path(out_path)
     workers = workers or os.cpu_count() or 1
-    with tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp:
+    verification = verification_text(data_sha256, permanent_url)
+    frame = _frame(exam_view, verification)
+    with tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool:
         tmp = Path(tmp)
-        chunks, setter = _paginate(position_views, tmp)
-        body_pages = setter.count
-        created = _created(exam_view)
-        verification = verification_text(data_sha256, permanent_url)
-        front_path, front_pages = _render_front(exam_view, setter, body_pages, verification, permanent_url,
-                                                created, attachments, tmp)
-        total = front_pages + body_pages
+        # Body pages do not depend on the page total or the front matter's length (the folio is a separate
+        # content stream), so chunks render while the typesetter is still laying out the next cargos.
+        chunks = []
+        setter = _paginate(position_views, tmp, lambda path, first, count: chunks.append(
+            (first, count, pool.submit(render_body, (str(path), frame, engine)))))
+        front_path, front_pages = _render_front(exam_view, setter, setter.count, verification, permanent_url,
+                                                _created(exam_view), attachments, tmp)
+        total = front_pages + setter.count
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
-        frame = _frame(exam_view, verification, total)
-        tasks = [(str(path), front_pages + first + 1, count, css, _title(exam_view), frame, engine)
-                 for path, first, count in chunks]
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
-        pages = assemble(front_path, _render_chunks(tasks, workers), outline, out_path, frame_chars(frame))
+        parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view))
+        pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total)
     if pages != total:
         raise PdfError(f"O PDF tem {pages} páginas, mas a paginação previa {total}.")
     ranges = {e.key: (front_pages + e.first + 1, front_pages + e.last + 1) for e in setter.entries}
@@ -60,16 +61,18 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
 
 
 # -- pagination ------------------------------------------------------------------------------------------------
-def _paginate(views: Iterable[dict], tmp: Path) -> tuple[list[tuple[Path, int, int]], Typesetter]:
-    """Lay out all cargos, spooling pages to disk in chunks so memory stays flat at national scale."""
-    chunks: list[tuple[Path, int, int]] = []
+def _paginate(views: Iterable[dict], tmp: Path, on_chunk: Callable[[Path, int, int], None]) -> Typesetter:
+    """Lay out all cargos, spooling pages to disk in chunks (memory stays flat at national scale) and handing
+    each chunk (path, first body page index, page count) to `on_chunk` as soon as it is full."""
     buffer: list[Page] = []
+    done = [0, 0]  # chunks, pages
 
     def flush() -> None:
-        path = tmp / f"chunk-{len(chunks):05d}.pickle"
+        path = tmp / f"chunk-{done[0]:05d}.pickle"
         path.write_bytes(pickle.dumps(buffer, protocol=pickle.HIGHEST_PROTOCOL))
-        first = chunks[-1][1] + chunks[-1][2] if chunks else 0
-        chunks.append((path, first, len(buffer)))
+        on_chunk(path, done[1], len(buffer))
+        done[0] += 1
+        done[1] += len(buffer)
         buffer.clear()
 
     def emit(page: Page) -> None:
@@ -83,7 +86,7 @@ def _paginate(views: Iterable[dict], tmp: Path) -> tuple[list[tuple[Path, int, i
     setter.finish()
     if buffer:
         flush()
-    return chunks, setter
+    return setter
 
 
 # -- front matter ----------------------------------------------------------------------------------------------
@@ -111,11 +114,11 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
     raise PdfError("A paginação do sumário não se estabilizou.")
 
 
-def _frame(exam: dict, verification: str, total: int) -> Frame:
+def _frame(exam: dict, verification: str) -> Frame:
     """Running header and footer of directly drawn pages: the same texts the stylesheet puts in margin boxes."""
     pub = exam["publicacao"]
     return Frame(pub["diario"].upper(), f"Edição nº {pub['edicao']} · {pub['data_extenso']}",
-                 verification.split("\n"), total)
+                 verification.split("\n"))
 
 
 def _attachments(paths: list[Path], created: datetime) -> list:
@@ -155,32 +158,79 @@ def _citation(exam: dict, url: str, pages: tuple[int, int]) -> list[str]:
 
 
 # -- body chunks -----------------------------------------------------------------------------------------------
-def _render_chunks(tasks: list[tuple], workers: int) -> Iterator[tuple[str, object]]:
-    """Render every chunk in order, in parallel processes when there is more than one, with a progress bar on a
-    TTY; yields ("pdf", path) or ("streams", (streams, chars)) as the merge expects."""
-    with _progress(len(tasks)) as advance:
-        if workers <= 1 or len(tasks) <= 1:
-            for task in tasks:
-                yield render_chunk(task)
-                advance()
-            return
-        context = multiprocessing.get_context("fork")  # workers inherit the loaded fonts; no re-import of __main__
-        with context.Pool(min(workers, len(tasks)), maxtasksperchild=50) as pool:
-            # imap keeps the order, so the merge can add pages as chunks arrive and free them.
-            for part in pool.imap(render_chunk, tasks):
-                yield part
-                advance()
+class _Done:
+    """An already computed result, shaped like multiprocessing's AsyncResult."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def get(self):
+        return self.value
 
 
-def render_chunk(task: tuple) -> tuple[str, object]:
-    """Render one spooled chunk of body pages: drawn directly, or through WeasyPrint when asked or needed."""
-    spool, first, count, css, title, frame, engine = task
+class _Workers:
+    """A pool of forked processes, or plain calls in this process when one worker is asked for."""
+
+    def __init__(self, workers: int):
+        self.workers = workers
+        self.pool = None
+
+    def __enter__(self):
+        if self.workers > 1:
+            # fork: workers inherit the loaded fonts and never re-import __main__ (spawn would, unguarded).
+            self.pool = multiprocessing.get_context("fork").Pool(self.workers, maxtasksperchild=50)
+        return self
+
+    def submit(self, function, argument):
+        if self.pool is None:
+            return _Done(function(argument))
+        return self.pool.apply_async(function, (argument,))
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.terminate() if exc[0] else self.pool.close()
+            self.pool.join()
+        return False
+
+
+def render_body(task: tuple) -> tuple[str, object]:
+    """Draw one spooled chunk of body pages; leave it to WeasyPrint (after the total is known) when asked or
+    when its text needs shaping."""
+    spool, frame, engine = task
+    spool = Path(spool)
+    pages = pickle.loads(spool.read_bytes())
+    if engine == "html" or any(page_needs_shaping(page) for page in pages):
+        return "html", str(spool)
+    spool.unlink()
+    return "streams", render_streams(pages, frame)
+
+
+def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, css: str,
+           title: str) -> Iterator[tuple[str, object]]:
+    """The body in order for the merge: ("streams", (streams, chars, first folio)) or ("pdf", path)."""
+    results = []
+    with _progress(len(chunks)) as advance:
+        for first, count, pending in chunks:
+            kind, payload = pending.get()
+            folio = front_pages + first + 1
+            if kind == "html":  # now that the total is known, the templates can print "Página X de Y"
+                payload = pool.submit(_weasyprint_spool, (payload, folio, count, css, title))
+            results.append((kind, payload, folio))
+            advance()
+    for kind, payload, folio in results:
+        if kind == "html":
+            yield "pdf", Path(payload.get())
+        else:
+            streams, chars = payload
+            yield "streams", (streams, chars, folio)
+
+
+def _weasyprint_spool(task: tuple) -> str:
+    spool, first, count, css, title = task
     spool = Path(spool)
     pages = pickle.loads(spool.read_bytes())
     spool.unlink()
-    if engine == "html" or any(page_needs_shaping(page) for page in pages):
-        return "pdf", _weasyprint_chunk(pages, first, count, css, title, spool.with_suffix(".pdf"))
-    return "streams", render_streams(pages, first, frame)
+    return str(_weasyprint_chunk(pages, first, count, css, title, spool.with_suffix(".pdf")))
 
 
 def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title: str, out: Path) -> Path:

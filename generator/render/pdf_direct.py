@@ -58,12 +58,11 @@ def hex_text(text: str, face: str) -> str:
 
 @dataclass(frozen=True)
 class Frame:
-    """What every body page repeats: running header, verification footer, page count."""
+    """What every body page repeats: running header and verification footer (the folio is drawn apart)."""
 
     running_left: str
     running_right: str
     verification: list[str]
-    total: int
 
 
 class Painter:
@@ -76,8 +75,8 @@ class Painter:
         self.half_leading = (g.leading - (ascent + descent) * g.size) / 2
         self.ascent = ascent
 
-    def page(self, page: Page, folio: int) -> bytes:
-        """Draw the frame, the cargo heading (if any) and both columns."""
+    def page(self, page: Page) -> bytes:
+        """Draw the frame, the cargo heading (if any) and both columns; not the folio (see `folio_stream`)."""
         g = self.g
         out: list[str] = ["BT"]
         top = g.page_h - g.margin_top
@@ -88,9 +87,6 @@ class Painter:
         for line in self.frame.verification:
             out += self._text("regular", 5.5, g.margin_x, y, line)
             y -= 6.6
-        folio_text = f"Página {folio} de {self.frame.total}"
-        out += self._text("regular", 7, g.page_w - g.margin_x - width(folio_text, "regular", 7),
-                          g.margin_bottom - 4 - 0.93 * 7, folio_text)
         rules = [(top + 1.5, g.margin_x, g.page_w - g.margin_x), (g.margin_bottom - 1.5, g.margin_x, g.page_w - g.margin_x)]
         if page.heading:
             base = top - (g.head_leading - (self.ascent + 483 / 2048) * g.head_size) / 2 - self.ascent * g.head_size
@@ -128,13 +124,21 @@ class Painter:
         return [f"{RESOURCE[face]} {size} Tf", f"1 0 0 1 {x:.2f} {y:.2f} Tm", f"<{hex_text(text, face)}> Tj"]
 
 
-def render_streams(pages: list[Page], first: int, frame: Frame) -> tuple[list[bytes], dict[str, set[str]]]:
-    """Compressed content streams of consecutive pages numbered from `first`, and the characters used per face."""
+def folio_stream(number: int, total: int, g: Geometry = GEOMETRY) -> bytes:
+    """The page's own content stream with "Página X de Y", right-aligned in the footer."""
+    text = f"Página {number} de {total}"
+    x = g.page_w - g.margin_x - width(text, "regular", 7)
+    return f"BT {RESOURCE['regular']} 7 Tf 1 0 0 1 {x:.2f} {g.margin_bottom - 4 - 0.93 * 7:.2f} Tm " \
+           f"<{hex_text(text, 'regular')}> Tj ET".encode("ascii")
+
+
+def render_streams(pages: list[Page], frame: Frame) -> tuple[list[bytes], dict[str, set[str]]]:
+    """Compressed content streams of consecutive body pages, and the characters used per face."""
     painter = Painter(frame)
     used: dict[str, set[str]] = {face: set() for face in FACES}
     streams = []
-    for offset, page in enumerate(pages):
-        streams.append(zlib.compress(painter.page(page, first + offset), 6))
+    for page in pages:
+        streams.append(zlib.compress(painter.page(page), 6))
         for col in page.cols:
             for cls, text in col:
                 used[LINE_FACE[cls]].update(text)
@@ -225,11 +229,14 @@ def _to_unicode(mapping: dict[int, str]) -> bytes:
     return "\n".join(lines).encode("ascii")
 
 
-def add_pages(pdf: pikepdf.Pdf, streams: list[bytes], resources: pikepdf.Object, g: Geometry = GEOMETRY) -> None:
-    """Append pages with the given compressed content streams and the shared (indirect) resources."""
-    for data in streams:
+def add_pages(pdf: pikepdf.Pdf, streams: list[bytes], resources: pikepdf.Object, first: int, total: int,
+              g: Geometry = GEOMETRY) -> None:
+    """Append pages with the given compressed content streams, numbered from `first` of `total`, sharing the
+    (indirect) resources."""
+    for offset, data in enumerate(streams):
         contents = pikepdf.Stream(pdf, b"")
         contents.write(data, filter=pikepdf.Name.FlateDecode)
+        folio = pikepdf.Stream(pdf, folio_stream(first + offset, total, g))
         page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=[0, 0, g.page_w, g.page_h],
-                                  Resources=resources, Contents=contents)
+                                  Resources=resources, Contents=pikepdf.Array([contents, folio]))
         pdf.pages.append(pikepdf.Page(pdf.make_indirect(page)))

@@ -15,6 +15,7 @@ from .pdf_fonts import clean, width
 
 FIG = "\u2007"  # figure space: as wide as a digit, so padded numbers line up
 SEP = FIG * 2
+_DIGITS = str.maketrans("123456789", "000000000")
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ class Typesetter:
         self.entries: list[Entry] = []
         self.rows = 0  # data rows typeset (list entries, nominations, commission outcomes)
         self._continuation: list[Line] = []
+        self._prefix_widths: dict[str, float] = {}
 
     # -- pages and columns -------------------------------------------------------------------------------------
     def _open(self, heading: list[str] | None = None, summary: str | None = None) -> None:
@@ -264,7 +266,10 @@ class Typesetter:
 
     def _row(self, prefix: str, name: str, suffix: str = "") -> list[str]:
         """One entry: fixed-width prefix, then the name (wrapped under itself), then an optional suffix."""
-        prefix_w = width(prefix, "regular", self.g.size)
+        shape = prefix.translate(_DIGITS)  # all digits are as wide as "0": one measure per prefix shape
+        prefix_w = self._prefix_widths.get(shape)
+        if prefix_w is None:
+            prefix_w = self._prefix_widths[shape] = width(shape, "regular", self.g.size)
         lines = wrap(f"{name}{suffix}", self.avail - prefix_w)
         if len(lines) == 1:
             return [prefix + lines[0]]

@@ -13,9 +13,10 @@ from .pdf_direct import add_pages, font_objects
 
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
-             out_path: Path, frame_chars: dict[str, set[str]]) -> int:
+             out_path: Path, frame_chars: dict[str, set[str]], total: int) -> int:
     """Append the body parts, in order, to the front file (whose catalog carries the PDF/A metadata, output intent
-    and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars)) drawn directly.
+    and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars, first folio))
+    drawn directly and numbered here out of `total` pages.
     Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Returns the page count."""
     with ExitStack() as stack:
         pdf = stack.enter_context(pikepdf.open(front))
@@ -30,10 +31,10 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
                 source = stack.enter_context(pikepdf.open(payload))
                 pdf.pages.extend(source.pages)
                 continue
-            streams, chars = payload
+            streams, chars, first = payload
             for face, more in chars.items():
                 used.setdefault(face, set()).update(more)
-            add_pages(pdf, streams, resources)
+            add_pages(pdf, streams, resources, first, total)
             drawn = True
         if drawn:
             for key, value in font_objects(pdf, used).items():
