@@ -1,4 +1,5 @@
-"""The gazette PDF of one exam: paginate, render the front matter and body chunks in parallel, merge as PDF/A-3b."""
+"""The gazette PDF of one exam: paginate, draw body chunks in parallel while paginating, render the front matter
+with WeasyPrint, merge as PDF/A-3b with the exam's open data embedded."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from .pdf_html import folio_css, front_html, pages_html, stylesheet, verificatio
 from .pdf_layout import Page, Typesetter
 from .pdf_merge import assemble
 
-CHUNK_PAGES = 120  # pages per WeasyPrint document: ~20k rows, a few seconds and ~150 MB per worker
+CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
 PDF_VARIANT = "pdf/a-3b"
 ENGINES = {
     "auto": "body drawn directly; WeasyPrint for any chunk with text that needs shaping (RTL, combining marks)",

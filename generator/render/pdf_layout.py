@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from .pdf_fonts import clean, width
 
@@ -344,20 +344,16 @@ class Typesetter:
                       "Inscrição · Procedimento · Resultado", rows(), legend)
 
     def _extras(self, view: dict) -> None:
-        """Withdrawals and eliminations, by inscrição only, when the public view has them."""
-        for key, title in (("desistencias", "Desistências"), ("eliminados", "Eliminados")):
-            items = view.get(key) or []
-            if not items:
-                continue
-            text = ", ".join(clean(str(i["inscricao"])) for i in items)
-            self._place([("t", t) for t in wrap(title, self.avail, "bold")]
-                        + [("r", t) for t in wrap(f"Inscrições: {text}.", self.avail)], gap=True)
-
-
-def typeset(views: Iterable[dict], emit: Callable[[Page], None]) -> Typesetter:
-    """Lay out every cargo, streaming pages to `emit`; returns the typesetter with entries and counts."""
-    setter = Typesetter(emit)
-    for view in views:
-        setter.position(view)
-    setter.finish()
-    return setter
+        """Withdrawals and eliminations, by inscrição only (with the reason and basis of an elimination)."""
+        withdrawn = [clean(str(i["inscricao"])) for i in view.get("desistencias") or []]
+        if withdrawn:
+            self._place([("t", "Desistências")]
+                        + [("r", t) for t in wrap(f"Inscrições: {', '.join(withdrawn)}.", self.avail)], gap=True)
+        eliminated = view.get("eliminados") or []
+        for k, item in enumerate(eliminated):
+            reason = " — ".join(clean(str(part)) for part in (item.get("motivo"),
+                                (item.get("fundamento") or {}).get("texto")) if part)
+            text = f"{clean(str(item['inscricao']))}{f' ({reason})' if reason else ''}"
+            lines = [("r", t) for t in wrap(text, self.avail)]
+            # The title stays with the first entry; each entry's lines stay together.
+            self._place(([("t", "Eliminados")] + lines) if k == 0 else lines, gap=k == 0)
