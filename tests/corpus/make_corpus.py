@@ -1,0 +1,211 @@
+"""Writes the error corpus: tests/corpus/<case>/ folders, each a valid base exam with one fault, and esperado.txt.
+
+Run `.venv/bin/python tests/corpus/make_corpus.py` after changing a case or a message; review the diff.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+
+TOML = '''jurisdicao = "lins"
+titulo = "Concurso Público nº 01/2024 — Resultado final"
+orgao = "Prefeitura Municipal de Lins"
+edital = "Edital nº 01/2024"
+
+[publicacao]
+diario = "Imprensa Oficial - Lins"
+edicao = "1521"
+data = 2024-06-10
+secao = "Atos Oficiais"
+
+[[cargos]]
+codigo = "ADM"
+nome = "Agente Administrativo"
+vagas = 2
+
+[[cargos]]
+codigo = "GCM"
+nome = "Guarda Civil Municipal"
+vagas = 3
+reservas = { negro = 1 }
+'''
+HEADER = "inscricao,nome,cargo,nota,nascimento,cpf,sexo,negro,pcd,indigena,situacao\n"
+ROWS = [
+    "1001,Ana Souza,ADM,81.50,1990-03-10,529.982.247-25,F,N,N,N,aprovado\n",
+    "1002,Bruno Lima,ADM,77.00,1988-07-21,,M,S,N,N,aprovado\n",
+    "1003,Carla Dias,GCM,90.25,1995-01-30,,F,S,N,N,aprovado\n",
+    "1004,Diego Reis,GCM,85.00,1992-11-02,,M,N,S,N,aprovado\n",
+    "1005,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,ausente\n",
+]
+COMMISSION = "inscricao,procedimento,resultado\n1002,heteroidentificacao,confirmado\n" \
+             "1003,heteroidentificacao,confirmado\n1004,pcd,confirmado\n"
+WITHDRAWALS = "inscricao\n1001\n"
+
+
+def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, withdrawals=WITHDRAWALS, raw=None):
+    folder = ROOT / name
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    if toml is not None:
+        (folder / "certame.toml").write_text(toml, encoding="utf-8")
+    if raw is not None:
+        (folder / "candidatos.csv").write_bytes(raw)
+    elif candidates is not False:
+        (folder / "candidatos.csv").write_text(candidates or HEADER + "".join(ROWS), encoding="utf-8")
+    if commission is not None:
+        (folder / "comissao.csv").write_text(commission, encoding="utf-8")
+    if withdrawals is not None:
+        (folder / "desistencias.csv").write_text(withdrawals, encoding="utf-8")
+    (folder / "esperado.txt").write_text("\n".join(expected) + "\n", encoding="utf-8")
+
+
+def rows(**changes):
+    """Base rows with some replaced: changes maps row index (0-based, as r0..r4) to the new row."""
+    out = list(ROWS)
+    for key, value in changes.items():
+        out[int(key[1:])] = value
+    return HEADER + "".join(out)
+
+
+def toml(old, new):
+    assert old in TOML, old
+    return TOML.replace(old, new, 1)
+
+
+# --- files
+case("sem-certame", ["certame.toml: o arquivo não foi encontrado na pasta «sem-certame». Ele descreve o certame "
+                     "(jurisdição, título, publicação e cargos); crie-o a partir do certame.toml de um certame de "
+                     "exemplo."], toml=None)
+case("sem-candidatos", ["candidatos.csv: o arquivo não foi encontrado na pasta «sem-candidatos». Coloque ali a "
+                        "planilha da banca como candidatos.csv ou candidatos.xlsx."], candidates=False,
+     commission=None, withdrawals=None)
+case("arquivo-vazio", ["candidatos.csv: o arquivo está vazio. A primeira linha deve ser o cabeçalho e cada linha "
+                       "seguinte um registro."], raw=b"", commission=None, withdrawals=None)
+case("coluna-obrigatoria-ausente", [
+    "candidatos.csv, linha 1: falta a coluna obrigatória «nota». Colunas encontradas: «inscricao», «nome» e «cargo». "
+    "Se a banca usa outro nome, informe-o em certame.toml, na seção [colunas], por exemplo: nota = \"NOME_DA_BANCA\"."],
+    candidates="inscricao,nome,cargo\n1001,Ana Souza,ADM\n", commission=None, withdrawals=None)
+case("cabecalho-repetido", ["candidatos.csv, linha 4: esta linha repete o cabeçalho (talvez duas planilhas tenham "
+                            "sido coladas uma embaixo da outra). Apague a linha."],
+     candidates=HEADER + "".join(ROWS[:2]) + HEADER + "".join(ROWS[2:]))
+case("bytes-ilegiveis", ["candidatos.csv, linha 3: bytes ilegíveis: o arquivo não está em UTF-8 nem em "
+                         "Windows-1252. Abra-o na planilha e salve como «CSV UTF-8 (delimitado por vírgulas)»."],
+     raw=(HEADER + ROWS[0]).encode("cp1252") + ROWS[1].encode("cp1252").replace(b"Bruno", b"Br\x81no")
+     + "".join(ROWS[2:]).replace("Melo", "Melão").encode("cp1252"))
+case("utf8-corrompido", ["candidatos.csv, linha 4: bytes ilegíveis: o arquivo está em UTF-8, mas estes caracteres "
+                         "estão corrompidos. Redigite os caracteres estranhos (em geral letras acentuadas) e salve de "
+                         "novo como «CSV UTF-8»."],
+     raw=(HEADER + ROWS[0] + ROWS[1].replace("Lima", "Limão")).encode("utf-8")
+     + ROWS[2].encode("utf-8").replace(b"Dias", b"D\xedas") + "".join(ROWS[3:]).encode("utf-8"))
+# --- candidates' cells
+case("inscricao-repetida", ["candidatos.csv, linhas 3 e 6: a inscrição 1002 aparece 2 vezes. Cada inscrição deve "
+                            "aparecer uma única vez: apague a linha repetida ou corrija o número."],
+     candidates=rows(r4="1002,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,ausente\n"), commission=None)
+case("cargo-desconhecido", ["candidatos.csv, linha 4, coluna «cargo»: o cargo «GMC» não está em certame.toml. "
+                            "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
+                            "[[cargos]]."],
+     candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
+case("nota-invalida", ["candidatos.csv, linha 3, coluna «nota»: a nota «8,5x» não é um número. Use algarismos com "
+                       "vírgula decimal, por exemplo 72,50."],
+     candidates="inscricao;nome;cargo;nota\n1001;Ana Souza;ADM;81,50\n1002;Bruno Lima;ADM;8,5x\n"
+     "1003;Carla Dias;GCM;90,25\n1004;Diego Reis;GCM;85,00\n", commission=None)
+case("nota-vazia", ["candidatos.csv, linha 5, coluna «nota»: a nota está vazia. Informe a nota final, por exemplo "
+                    "72,50 (só candidatos ausentes ou eliminados na coluna «situacao» podem ficar sem nota)."],
+     candidates=rows(r3="1004,Diego Reis,GCM,,1992-11-02,,M,N,S,N,aprovado\n"))
+case("opcao-invalida", ["candidatos.csv, linha 4, coluna «negro»: o valor «talvez» não é reconhecido. Escreva S se o "
+                        "candidato optou pela reserva «negro» e N se não optou (também valem Sim/Não ou 1/0)."],
+     candidates=rows(r2="1003,Carla Dias,GCM,90.25,1995-01-30,,F,talvez,N,N,aprovado\n"))
+case("data-invalida", ["candidatos.csv, linha 2, coluna «nascimento»: a data de nascimento é inválida. Use DD/MM/AAAA "
+                       "ou AAAA-MM-DD, por exemplo 31/12/1990. O valor não é repetido aqui por ser dado pessoal."],
+     candidates=rows(r0="1001,Ana Souza,ADM,81.50,31/02/1990,529.982.247-25,F,N,N,N,aprovado\n"))
+case("sexo-invalido", ["candidatos.csv, linha 6, coluna «sexo»: o sexo informado não é reconhecido. Use F ou M. "
+                       "O valor não é repetido aqui por ser dado pessoal."],
+     candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,X,N,N,N,ausente\n"))
+case("situacao-invalida", ["candidatos.csv, linha 6, coluna «situacao»: a situação «reprovado» não é reconhecida. "
+                           "Use aprovado, eliminado ou ausente (vazio vale como aprovado)."],
+     candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,reprovado\n"))
+case("cpf-invalido", ["candidatos.csv, linha 2, coluna «cpf»: o CPF não tem 11 algarismos. Escreva-o como "
+                      "123.456.789-09 ou 12345678909. O valor não é repetido aqui por ser dado pessoal."],
+     candidates=rows(r0="1001,Ana Souza,ADM,81.50,1990-03-10,529.982.24-25,F,N,N,N,aprovado\n"))
+RANKED = "inscricao,nome,cargo,nota,classificacao,negro\n"
+case("classificacao-invalida", ["candidatos.csv, linha 3, coluna «classificacao»: a classificação «segundo» não é um "
+                                "número inteiro. Use 1, 2, 3…"],
+     candidates=RANKED + "1001,Ana Souza,ADM,81.50,1,N\n1002,Bruno Lima,ADM,77.00,segundo,S\n"
+     "1003,Carla Dias,GCM,90.25,1,S\n1004,Diego Reis,GCM,85.00,2,N\n", commission=None, withdrawals=None)
+case("classificacao-repetida", ["candidatos.csv, linhas 4 e 5, coluna «classificacao»: a classificação 1 aparece 2 "
+                                "vezes no cargo «GCM». Cada candidato do cargo deve ter uma classificação diferente."],
+     candidates=RANKED + "1001,Ana Souza,ADM,81.50,1,N\n1002,Bruno Lima,ADM,77.00,2,S\n"
+     "1003,Carla Dias,GCM,90.25,1,S\n1004,Diego Reis,GCM,85.00,1,N\n", commission=None, withdrawals=None)
+# --- certame.toml
+case("toml-sintaxe", ["certame.toml, linha 14: erro de sintaxe TOML (na coluna 30): texto sem as aspas finais (a "
+                      "linha acabou antes de fechar as aspas). Corrija o texto nesse ponto."],
+     toml=toml('nome = "Agente Administrativo"', 'nome = "Agente Administrativo'))
+case("chave-desconhecida", ["certame.toml, chave «subtitulo»: chave desconhecida. Você quis dizer «titulo»? As chaves "
+                            "possíveis aqui são: jurisdicao, titulo, orgao, edital, publicacao, colunas e cargos."],
+     toml=toml('edital = ', 'subtitulo = "Resultado"\nedital = '))
+case("chave-obrigatoria-ausente", ["certame.toml, chave «publicacao.secao»: falta esta chave obrigatória. Exemplo: "
+                                   "secao = \"Atos Oficiais\""], toml=toml('secao = "Atos Oficiais"\n', ""))
+case("jurisdicao-vazia", ["certame.toml, chave «jurisdicao»: está vazia. Exemplo: jurisdicao = \"lins\""],
+     toml=toml('jurisdicao = "lins"', 'jurisdicao = ""'))
+case("vagas-zero", ["certame.toml, chave «cargos[1].vagas»: deve ser um número inteiro maior que zero, sem aspas. "
+                    "Exemplo: vagas = 30"], toml=toml("vagas = 2", "vagas = 0"))
+case("vagas-fracionarias", ["certame.toml, chave «cargos[1].vagas»: deve ser um número inteiro maior que zero, sem "
+                            "aspas. Exemplo: vagas = 30"], toml=toml("vagas = 2", "vagas = 2.5"))
+case("reservas-excedem-vagas", ["certame.toml, chave «cargos[2].reservas»: as reservas somam 4 vagas, mais que as 3 "
+                                "vagas que o cargo «GCM» oferece. Corrija os números conforme o edital."],
+     toml=toml("reservas = { negro = 1 }", "reservas = { negro = 1, pcd = 1, mulher = 2 }"))
+case("reserva-desconhecida", ["certame.toml, chave «cargos[2].reservas.negros»: o grupo «negros» não existe. Use "
+                              "negro, pcd, indigena ou mulher."],
+     toml=toml("reservas = { negro = 1 }", "reservas = { negros = 1 }"))
+case("reserva-negativa", ["certame.toml, chave «cargos[2].reservas.negro»: deve ser o número de vagas reservadas pelo "
+                          "edital: um inteiro, zero ou maior, sem aspas. Exemplo: negro = 2"],
+     toml=toml("reservas = { negro = 1 }", "reservas = { negro = -1 }"))
+case("posicoes-fora-das-vagas", ["certame.toml, chave «cargos[2].posicoes.negro»: a posição 4 está fora do "
+                                 "intervalo de 1 a 3 (o número de vagas do cargo)."],
+     toml=toml("reservas = { negro = 1 }", "reservas = { negro = 1 }\nposicoes = { negro = [4] }"))
+case("posicoes-diferentes-das-reservas", ["certame.toml, chave «cargos[2].posicoes.negro»: a lista tem 2 posições, "
+                                          "mas reservas.negro = 1. As duas devem dizer o mesmo número de vagas."],
+     toml=toml("reservas = { negro = 1 }", "reservas = { negro = 1 }\nposicoes = { negro = [1, 3] }"))
+case("coluna-mapeada-desconhecida", ["certame.toml, chave «colunas.notas»: coluna desconhecida. Você quis dizer "
+                                     "«nota»? À esquerda do = vai o nosso nome da coluna (inscricao, nome, cargo, "
+                                     "nota, classificacao, nascimento, cpf, sexo, negro, pcd, indigena, situacao, "
+                                     "procedimento, resultado e parecer); à direita, o nome usado pela banca."],
+     toml=toml("\n[[cargos]]", '\n[colunas]\nnotas = "NOTA_FINAL"\n\n[[cargos]]'))
+# --- comissão e desistências
+case("comissao-inscricao-desconhecida", ["comissao.csv, linha 3, coluna «inscricao»: a inscrição 1030 não está em "
+                                         "candidatos.csv. Confira o número."],
+     commission=COMMISSION.replace("1003,", "1030,"))
+case("comissao-sem-opcao", ["comissao.csv, linha 4, coluna «inscricao»: a inscrição 1004 passou pelo procedimento "
+                            "«heteroidentificacao», mas não optou pela reserva «negro» (candidatos.csv, linha 5, "
+                            "coluna «negro»). Corrija a opção do candidato ou apague esta linha."],
+     commission=COMMISSION.replace("1004,pcd", "1004,heteroidentificacao"))
+case("procedimento-desconhecido", ["comissao.csv, linha 2, coluna «procedimento»: o procedimento «entrevista» não é "
+                                   "reconhecido. Use heteroidentificacao, indigena ou pcd."],
+     commission=COMMISSION.replace("1002,heteroidentificacao", "1002,entrevista"))
+case("resultado-desconhecido", ["comissao.csv, linha 4, coluna «resultado»: o resultado «deferido» não é reconhecido. "
+                                "Use confirmado, nao_confirmado, ausente ou fraude."],
+     commission=COMMISSION.replace("pcd,confirmado", "pcd,deferido"))
+case("comissao-repetida", ["comissao.csv, linhas 2 e 5: a inscrição 1002 tem dois resultados para o procedimento "
+                           "«heteroidentificacao». Deixe só o resultado final (depois dos recursos)."],
+     commission=COMMISSION + "1002,heteroidentificacao,nao_confirmado\n")
+case("desistencia-desconhecida", ["desistencias.csv, linha 2, coluna «inscricao»: a inscrição 9999 não está em "
+                                  "candidatos.csv. Confira o número."], withdrawals="inscricao\n9999\n")
+# --- the lead's checks (rules, allocation)
+case("jurisdicao-desconhecida", ["certame.toml, chave «jurisdicao»: a jurisdição «atlantida» não existe. Jurisdições "
+                                 "disponíveis: cariacica, lins, mato-grosso-do-sul."],
+     toml=toml('jurisdicao = "lins"', 'jurisdicao = "atlantida"'))
+MS = toml('jurisdicao = "lins"', 'jurisdicao = "mato-grosso-do-sul"').replace(
+    '"Prefeitura Municipal de Lins"', '"Secretaria de Estado de Administração"').replace(
+    '"Imprensa Oficial - Lins"', '"Diário Oficial do Estado de Mato Grosso do Sul"')
+case("fraude-em-ms", ["comissao.csv, linha 2, coluna «resultado»: o resultado «fraude» não é previsto pela norma de "
+                      "mato-grosso-do-sul para o procedimento «heteroidentificacao»."],
+     toml=MS, commission=COMMISSION.replace("1002,heteroidentificacao,confirmado", "1002,heteroidentificacao,fraude"))
+case("empate-nao-resolvido", ["candidatos.csv, linhas 3 e 5: empate não resolvido no cargo «ADM» entre as inscrições "
+                              "1002 e 1004 (mesma nota e mesma data de nascimento). Informe a coluna «classificacao» "
+                              "oficial da banca."],
+     candidates=HEADER + ROWS[0] + ROWS[1] + ROWS[2]
+     + "1004,Diego Reis,ADM,77.00,1988-07-21,,M,N,S,N,aprovado\n" + ROWS[4])
+print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")
