@@ -45,6 +45,7 @@ WITHDRAWALS = "inscricao\n1001\n"
 
 
 def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, withdrawals=WITHDRAWALS, raw=None):
+    """Write one case folder: the base files with the given ones replaced (None: file absent), and esperado.txt."""
     folder = ROOT / name
     if folder.exists():
         shutil.rmtree(folder)
@@ -71,6 +72,7 @@ def rows(**changes):
 
 
 def toml(old, new):
+    """The base certame.toml with one piece of text replaced."""
     assert old in TOML, old
     return TOML.replace(old, new, 1)
 
