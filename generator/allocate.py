@@ -82,9 +82,9 @@ class Policy:
         return _round_ratio(k * p.numerator, p.denominator, self.rounding)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen __init__ costs 3× more, and there are a million of these
 class Nomination:
-    """One place in the order of nomination."""
+    """One place in the order of nomination (read-only by convention)."""
 
     position: int
     group: str  # vacancy type through which the candidate is nominated (ampla for a reverted place)
@@ -354,8 +354,10 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         nominated[nom.index] = 1
     remaining = n - sum(nominated)
     holder: dict[int, str] = {i: g for g, picked in static.taken.items() for i in picked}  # reserved places held
-    in_open = bytearray(n)
+    in_open = bytearray(n)  # in ampla, or withdrawn: either way ampla's walk down the general list skips them
     for i in static.open:
+        in_open[i] = 1
+    for i in withdrawn:
         in_open[i] = 1
     general = 0  # every available candidate before this index is in ampla
     groups = {g.key: g for g in policy.groups}
@@ -401,7 +403,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         """Ampla grows by one; whoever it reaches may hold a reserved place, which then passes on."""
         nonlocal general
         while True:
-            while in_open[general] or general in withdrawn:
+            while in_open[general]:
                 general += 1
             c = general
             in_open[c] = 1
@@ -426,14 +428,22 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                     credited[g] = due
                     due_at[g] = next_due(groups[g], policy, due)
             upcoming = first_due()
-        if not pending:  # the common case at scale: ampla grows
-            index, group = widen()
-            if group == OPEN:
-                append(Nomination(k, OPEN, index, REASON_OPEN, open_bases, True, OPEN))
-            else:
-                append(Nomination(k, group, index, REASON_RESERVE, moved_bases[group], True, group))
-            nominated[index] = 1
-            remaining -= 1
+        if not pending:  # the common case at scale: ampla grows, one place after another, until a reserve is due
+            while k < upcoming and remaining:
+                while in_open[general]:
+                    general += 1
+                if nominated[general]:  # already holds a reserved place: it passes on (rare)
+                    index, group = widen()
+                else:
+                    in_open[general] = 1
+                    index, group = general, OPEN
+                if group == OPEN:
+                    append(Nomination(k, OPEN, index, REASON_OPEN, open_bases, True, OPEN))
+                else:
+                    append(Nomination(k, group, index, REASON_RESERVE, moved_bases[group], True, group))
+                nominated[index] = 1
+                remaining -= 1
+                k += 1
             continue
         got, reverted_from, collided = None, None, len(set(pending)) > 1
         while pending and got is None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import compress, count, islice
+from operator import attrgetter, eq
 from datetime import date
 from fractions import Fraction
 
@@ -143,8 +147,8 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
     return policy, bases
 
 
-def _score(c: Candidate):
-    return c.score
+def _birth_or_max(c: Candidate) -> date:
+    return c.birth or date.max
 
 
 def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[list[Candidate], list[Problem]]:
@@ -156,12 +160,17 @@ def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[l
                             "preencha-a em todos ou em nenhum.", tuple(missing), "classificacao")]
     if ranked:
         return sorted(candidates, key=lambda c: c.rank), []
-    # two stable passes are much faster than one tuple key at a million rows
-    order = sorted(candidates, key=lambda c: c.birth or date.max)
-    order.sort(key=_score, reverse=True)
+    # two stable passes (older first, then higher score) are much faster than one tuple key at a million rows
+    births = attrgetter("birth")
+    if any(c.birth is None for c in candidates):
+        births = _birth_or_max
+    order = sorted(candidates, key=births)
+    order.sort(key=attrgetter("score"), reverse=True)
     problems = []
-    for a, b in zip(order, order[1:]):
-        if a.score == b.score and (a.birth is None or a.birth == b.birth):
+    scores = list(map(attrgetter("score"), order))
+    for i in compress(count(), map(eq, scores, islice(scores, 1, None))):  # equal scores, found at C speed
+        a, b = order[i], order[i + 1]
+        if a.birth is None or a.birth == b.birth:
             why = "mesma data de nascimento" if a.birth else "sem data de nascimento"
             first, second = sorted((a, b), key=lambda c: c.line)
             problems.append(Problem(
@@ -177,18 +186,39 @@ def compute(exam: Exam, rules: Rules, project: bool = True) -> tuple[ExamResult 
     if problems:
         return None, problems
     by_position: dict[str, list[Candidate]] = {p.code: [] for p in exam.positions}
+    all_effects = _commission_effects(exam, rules)
+    marked = dict.fromkeys(exam.withdrawals, ()) | all_effects  # one lookup per candidate finds both
+    withdrawn: dict[str, set[str]] = {p.code: set() for p in exam.positions}
+    effects: dict[str, dict[str, list]] = {p.code: {} for p in exam.positions}  # per cargo: small, cache-friendly
     for c in exam.candidates:
         by_position[c.position].append(c)
-    effects = _commission_effects(exam, rules)
-    withdrawn = set(exam.withdrawals)
+        if c.registration in marked:
+            if c.registration in all_effects:
+                effects[c.position][c.registration] = all_effects[c.registration]
+            if c.registration in exam.withdrawals:
+                withdrawn[c.position].add(c.registration)
     cfile = candidates_file(exam)
     results = []
-    for pos in exam.positions:
-        result, found = _position(pos, by_position[pos.code], effects, withdrawn, rules, cfile, project)
-        problems.extend(found)
-        if result:
-            results.append(result)
+    with paused_gc():  # a million acyclic objects: the cycle collector would rescan them for nothing
+        for pos in exam.positions:
+            result, found = _position(pos, by_position[pos.code], effects[pos.code], withdrawn[pos.code], rules,
+                                      cfile, project)
+            problems.extend(found)
+            if result:
+                results.append(result)
     return (None, problems) if problems else (ExamResult(exam, rules, results), [])
+
+
+@contextmanager
+def paused_gc():
+    """Pause the cycle collector for a bulk phase (restores its previous state)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _commission_effects(exam: Exam, rules: Rules) -> dict[str, list[tuple[CommissionOutcome, OutcomeRule]]]:
@@ -202,13 +232,15 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
     """One cargo: eliminations, general and group lists, then the allocation."""
     eliminated, kept, commission = [], [], []
     for c in candidates:
-        rows = effects.get(c.registration, ()) if c.registration in effects else ()
-        commission.extend(rows)
+        if c.registration in effects:
+            rows = effects[c.registration]
+            commission.extend(rows)
+            fatal = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
+        else:
+            fatal = None
         if c.status != APPROVED:
             eliminated.append(Elimination(c, "ausente_prova" if c.status == "ausente" else "eliminado", None))
-            continue
-        fatal = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
-        if fatal:
+        elif fatal:
             eliminated.append(Elimination(c, fatal[0].outcome, fatal[1].basis))
         else:
             kept.append(c)
@@ -218,23 +250,28 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
     policy, count_bases = policy_for(pos, rules)
     pools: dict[str, list[int]] = {g.key: [] for g in policy.groups}
     left: dict[int, list[tuple[str, Basis]]] = {}
-    guard_women = "mulher" in pools
-    for i, c in enumerate(order):
-        out = ()
-        if c.registration in effects:
-            out = {PROCEDURES[row.procedure]: rule.basis for row, rule in effects[c.registration]
-                   if rule.effect == "sai_da_reserva"}
+    out_idx: set[int] = set()
+    women = pools.get("mulher")
+    for i, c in enumerate(order):  # the hot loop at national scale: most candidates opted for nothing
+        if c.opts or women is not None or withdrawn:  # `withdrawn`: this cargo's only, usually empty
+            reg = c.registration
+            out = _left_reserves(effects[reg]) if reg in effects else {}
             if out:
                 left[i] = sorted(out.items())
-        if c.opts:
             for g in c.opts:
                 if g in pools and g not in out:
                     pools[g].append(i)
-        if guard_women and c.sex == "F":
-            pools["mulher"].append(i)
-    out_idx = {i for i, c in enumerate(order) if c.registration in withdrawn}
+            if women is not None and c.sex == "F":
+                women.append(i)
+            if reg in withdrawn:
+                out_idx.add(i)
     allocation = allocate(len(order), pools, out_idx, policy, project=project)
     published = [g for g in rules.list_order if g == GENERAL or g in pools]
     lists = {g: (list(range(len(order))) if g == GENERAL else pools[g]) for g in published}
     return PositionResult(pos, order, lists, allocation, count_bases, eliminated, sorted(out_idx), commission,
                           left), []
+
+
+def _left_reserves(rows) -> dict[str, Basis]:
+    """Reserves a candidate leaves by a commission outcome (not confirmed, or absent where the norm says so)."""
+    return {PROCEDURES[row.procedure]: rule.basis for row, rule in rows if rule.effect == "sai_da_reserva"}
