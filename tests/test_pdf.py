@@ -47,6 +47,9 @@ def test_ranges_point_at_the_pages_that_print_them(built):
     assert "ADM — Analista" in texts[first - 1]
     first, _ = ranges[("ENG", "pcd")]
     assert "Lista específica — pessoas com deficiência" in texts[first - 1]
+    # The site's nomination page shows the cadastro de reserva too: its range runs to the cadastro's end.
+    assert ranges[("ADM", "nomeacao")][1] == ranges[("ADM", "cadastro_reserva")][1]
+    assert ranges[("ADM", "nomeacao")][0] <= ranges[("ADM", "cadastro_reserva")][0]
 
 
 def test_masthead_and_verification_line(built):

@@ -311,6 +311,8 @@ class Typesetter:
             self._section(code, "cadastro_reserva", "Cadastro de reserva — ordem projetada de nomeação", None, labels,
                           self._nomination_rows(reserve, bases, nominations),
                           ["Nomeações além das vagas dependem de conveniência da Administração."])
+            # The site's nomination page shows both parts: its citation range covers the cadastro too.
+            self.entries[-2].last = self.entries[-1].last
 
     def _nomination_rows(self, items: list[dict], bases: dict[str, int], every: list[dict]) -> Iterator[list[str]]:
         pos_w = max((len(str(n["posicao"])) for n in every), default=1) + 1
