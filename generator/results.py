@@ -147,6 +147,27 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
     return policy, bases
 
 
+def _runs(tied: list[int]):
+    """Indexes i where order[i] ties with order[i+1] → slices [start, stop) of each run of equal scores."""
+    start = prev = None
+    for i in tied:
+        if prev is None or i != prev + 1:
+            if start is not None:
+                yield start, prev + 2
+            start = i
+        prev = i
+    if start is not None:
+        yield start, prev + 2
+
+
+def _tie(a: Candidate, b: Candidate, cfile: str, code: str) -> Problem:
+    why = "mesma data de nascimento" if a.birth else "sem data de nascimento"
+    first, second = sorted((a, b), key=lambda c: c.line)
+    return Problem(cfile, f"empate não resolvido no cargo «{code}» entre as inscrições {first.registration} e "
+                   f"{second.registration} (mesma nota e {why}). Informe a coluna «classificacao» oficial da banca.",
+                   (first.line, second.line))
+
+
 def _birth_or_max(c: Candidate) -> date:
     return c.birth or date.max
 
@@ -160,23 +181,16 @@ def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[l
                             "preencha-a em todos ou em nenhum.", tuple(missing), "classificacao")]
     if ranked:
         return sorted(candidates, key=lambda c: c.rank), []
-    # two stable passes (older first, then higher score) are much faster than one tuple key at a million rows
-    births = attrgetter("birth")
-    if any(c.birth is None for c in candidates):
-        births = _birth_or_max
-    order = sorted(candidates, key=births)
-    order.sort(key=attrgetter("score"), reverse=True)
-    problems = []
+    # higher score first; then, only inside runs of equal scores, older first (cheaper than a tuple key at scale)
+    order = sorted(candidates, key=attrgetter("score"), reverse=True)
     scores = list(map(attrgetter("score"), order))
-    for i in compress(count(), map(eq, scores, islice(scores, 1, None))):  # equal scores, found at C speed
-        a, b = order[i], order[i + 1]
-        if a.birth is None or a.birth == b.birth:
-            why = "mesma data de nascimento" if a.birth else "sem data de nascimento"
-            first, second = sorted((a, b), key=lambda c: c.line)
-            problems.append(Problem(
-                cfile, f"empate não resolvido no cargo «{code}» entre as inscrições {first.registration} e "
-                f"{second.registration} (mesma nota e {why}). Informe a coluna «classificacao» oficial da banca.",
-                (first.line, second.line)))
+    tied = list(compress(count(), map(eq, scores, islice(scores, 1, None))))  # found at C speed
+    problems = []
+    for start, stop in _runs(tied):
+        order[start:stop] = sorted(order[start:stop], key=_birth_or_max)
+        for a, b in zip(order[start:stop], order[start + 1:stop]):
+            if a.birth is None or a.birth == b.birth:
+                problems.append(_tie(a, b, cfile, code))
     return order, problems
 
 
