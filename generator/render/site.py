@@ -332,6 +332,8 @@ def _nomination_text(n: dict, root: str) -> Markup:
     what = ("Cadastro de reserva (projeção): " if n.get("cadastro_reserva") else "Nomeação: ")
     text = escape(f"{what}{ordinal(n['posicao'], True)} posição, vaga {vaga}")
     b = n.get("fundamento") or {}
+    if n.get("cadastro_reserva"):  # the basis is on the nomination page; a list of thousands stays light
+        return text + Markup(".")
     if b.get("pagina"):
         anchor = "#" + b["ancora"] if b.get("ancora") else ""
         link = Markup('<a href="{}legislacao/{}/{}">{}</a>').format(root, b["pagina"], anchor, b["texto"])
