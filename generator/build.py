@@ -96,17 +96,19 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
 
 
 def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages) -> dict:
-    from .render.data import write_open_data
+    from .render.data import OpenData, write_open_data
 
     with _progress(len(job.exams)) as advance:
         for prepared in job.exams:
             exam = prepared.exam
-            rel = Path("certames") / exam["slug"]
-            data = write_open_data(exam, prepared.positions(), site_dir / rel / "dados")
-            data["files"] = {k: {kk: (Path(v).relative_to(site_dir / rel) if kk in ("csv", "json") else v)
-                                 for kk, v in f.items()} for k, f in data["files"].items()}
-            pdf = _pdf(job, prepared, site_dir / rel, data, site_url) if job.pdf else None
-            site.render_exam(exam, prepared.positions(), pdf=pdf, data=data)
+            exam_dir = site_dir / "certames" / exam["slug"]
+            if job.pdf and _pdf_renderer() is not None:
+                # The PDF embeds the data and the site cites the PDF's pages: three passes over the cargos.
+                data = write_open_data(exam, prepared.positions(), exam_dir / "dados")
+                pdf = _pdf(prepared, exam_dir, data, site_url)
+                site.render_exam(exam, prepared.positions(), pdf=pdf, data=data)
+            else:  # one pass: each cargo's view is built once
+                site.render_exam(exam, prepared.positions(), open_data=OpenData(exam, exam_dir / "dados"))
             advance(exam["slug"])
     stats = site.finish(extra_urls)
     site.legislation_index(markdown_pages)
@@ -114,19 +116,23 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
     return stats
 
 
-def _pdf(job: Job, prepared: Prepared, exam_dir: Path, data: dict, site_url: str) -> dict | None:
-    """Render the gazette PDF if the PDF renderer is installed; return its link and page ranges."""
+def _pdf_renderer():
+    """generator.render.pdf.build_pdf, or None when the PDF renderer is not installed."""
     try:
         from .render.pdf import build_pdf
     except ImportError:
         return None
+    return build_pdf
+
+
+def _pdf(prepared: Prepared, exam_dir: Path, data: dict, site_url: str) -> dict:
+    """Render the gazette PDF; return its link and the printed page range of each section."""
     exam = prepared.exam
     name = f"{exam['slug']}.pdf"
-    attachments = [exam_dir / f[k] for f in data["files"].values() for k in ("csv", "json")]
-    attachments.append(data["datapackage"])
+    attachments = [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]]
     url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/" if site_url else "")
-    info = build_pdf(exam, prepared.positions(), exam_dir / name, attachments=attachments,
-                     data_sha256=data["datapackage_sha256"], permanent_url=url)
+    info = _pdf_renderer()(exam, prepared.positions(), exam_dir / name, attachments=attachments,
+                           data_sha256=data["datapackage_sha256"], permanent_url=url)
     return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
 
 

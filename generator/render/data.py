@@ -53,65 +53,40 @@ TITLES = {"nomeacao": "Ordem de nomeação", "comissao": "Resultados das comiss�
           "eliminados": "Eliminados", "desistencias": "Desistências"}
 
 
-def _rows(kind: str, items: Iterable[dict]) -> Iterable[list]:
-    """Rows of a resource in column order, values as the public view gives them."""
-    for item in items:
-        row = []
-        for column, _, _ in COLUMNS[kind]:
-            value = item.get(column)
-            if column == "fundamento" and isinstance(value, dict):
-                value = value.get("texto", "")
-            if column == "cadastro_reserva":
-                value = "sim" if value else "não"
-            row.append("" if value is None else value)
-        yield row
-
-
-def _json_value(column: str, value):
-    """JSON keeps numbers as numbers (dot decimal), booleans as booleans."""
-    if column == "nota" and isinstance(value, str) and value:
-        return json.loads(value.replace(".", "").replace(",", "."), parse_float=lambda s: _RawNumber(s))
+def _cell(column: str, value):
+    """CSV text of one value as the public view gives it."""
+    if column == "fundamento" and isinstance(value, dict):
+        return value.get("texto", "")
     if column == "cadastro_reserva":
-        return value == "sim"
+        return "sim" if value else "não"
+    return "" if value is None else value
+
+
+def _json_cell(column: str, value):
+    """JSON keeps numbers as numbers (dot decimal), booleans as booleans."""
+    if column == "fundamento" and isinstance(value, dict):
+        return value.get("texto", "")
+    if column == "nota" and isinstance(value, str) and value:
+        return float(value.replace(".", "").replace(",", "."))  # shortest repr: 85,50 → 85.5, exact
+    if column == "cadastro_reserva":
+        return bool(value)
     return value
 
 
-class _RawNumber(float):
-    """A float that prints as written (85.50 stays 85.50), so JSON keeps the board's precision."""
-
-    def __new__(cls, text: str):
-        obj = super().__new__(cls, text)
-        obj.text = text
-        return obj
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-def _write_pair(kind: str, items: Iterable[dict], csv_path: Path, json_path: Path) -> int:
-    """Write one resource as CSV and JSON in one pass; return its row count."""
+def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -> int:
+    """Write one resource as CSV and JSON; return its row count."""
     columns = [c for c, _, _ in COLUMNS[kind]]
-    count = 0
-    with csv_path.open("w", encoding=ENCODING, newline="") as fc, json_path.open("w", encoding="utf-8") as fj:
+    with csv_path.open("w", encoding=ENCODING, newline="") as fc:
         writer = csv.writer(fc, delimiter=";", lineterminator="\r\n")
         writer.writerow(columns)
-        fj.write("[")
-        for row in _rows(kind, items):
-            writer.writerow(row)
-            obj = {c: _json_value(c, v) for c, v in zip(columns, row)}
-            fj.write(("\n" if count == 0 else ",\n") + _dumps(obj))
-            count += 1
-        fj.write("\n]\n" if count else "]\n")
-    return count
-
-
-def _dumps(obj: dict) -> str:
-    """Compact, key-ordered, UTF-8 JSON; numbers from the board written exactly."""
-    parts = []
-    for key, value in obj.items():
-        text = value.text if isinstance(value, _RawNumber) else json.dumps(value, ensure_ascii=False)
-        parts.append(f"{json.dumps(key)}:{text}")
-    return "{" + ",".join(parts) + "}"
+        writer.writerows([_cell(c, item.get(c)) for c in columns] for item in items)
+    rows = [{c: _json_cell(c, item.get(c)) for c in columns} for item in items]
+    # One object per line: diffs and `head` stay readable, and one dumps call keeps it fast.
+    body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    if body.count("},{") == max(len(rows) - 1, 0):  # no value contains "},{" itself: safe to split there
+        body = body.replace("},{", "},\n{")
+    json_path.write_text(body + "\n", encoding="utf-8")
+    return len(rows)
 
 
 def _schema(kind: str, json_format: bool) -> dict:
@@ -136,26 +111,42 @@ def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Itera
     yield "desistencias", "desistencias", TITLES["desistencias"], position.get("desistencias", [])
 
 
-def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path) -> dict:
-    """Write every resource of an exam to out_dir; return the paths (per (codigo, key)) and the package's SHA-256."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    slugs, resources, files = Slugs(), [], {}
-    for position in position_views:
-        cargo = slugs(position["codigo"])
+class OpenData:
+    """Writes an exam's resources one cargo at a time; `finish` adds the package descriptor and SHA256SUMS."""
+
+    def __init__(self, exam: dict, out_dir: Path) -> None:
+        self.exam, self.out_dir = exam, Path(out_dir)
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.slugs, self.resources, self.files = Slugs(), [], {}
+
+    def add(self, position: dict) -> dict:
+        """Write every resource of one cargo; return {key: {"csv", "json", "rows"}} for it."""
+        cargo, mine = self.slugs(position["codigo"]), {}
         for key, kind, title, items in _resources(position, cargo):
             base = f"{cargo}-{key}"
-            csv_path, json_path = out_dir / f"{base}.csv", out_dir / f"{base}.json"
+            csv_path, json_path = self.out_dir / f"{base}.csv", self.out_dir / f"{base}.json"
             rows = _write_pair(kind, items, csv_path, json_path)
-            files[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
+            mine[key] = self.files[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
             label = f"{position['codigo']} — {position['nome']}: {title}"
-            resources.append(_resource(base, label, kind, csv_path, json_path))
-    package = _package(exam, resources)
-    package_path = out_dir / "datapackage.json"
-    package_path.write_text(json.dumps(package, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    sums_path = _write_sums(out_dir, [p for f in files.values() for p in (f["csv"], f["json"])] + [package_path])
-    return {"dir": out_dir, "files": files, "datapackage": package_path, "sha256sums": sums_path,
-            "datapackage_sha256": sha256_file(package_path)}
+            self.resources.append(_resource(base, label, kind, csv_path, json_path))
+        return mine
+
+    def finish(self) -> dict:
+        """Write datapackage.json and SHA256SUMS; return the paths and the package's SHA-256."""
+        package_path = self.out_dir / "datapackage.json"
+        package_path.write_text(json.dumps(_package(self.exam, self.resources), ensure_ascii=False, indent=1) + "\n",
+                                encoding="utf-8")
+        paths = [p for f in self.files.values() for p in (f["csv"], f["json"])] + [package_path]
+        return {"dir": self.out_dir, "files": self.files, "datapackage": package_path,
+                "sha256sums": _write_sums(self.out_dir, paths), "datapackage_sha256": sha256_file(package_path)}
+
+
+def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path) -> dict:
+    """Write every resource of an exam to out_dir; return the paths (per (codigo, key)) and the package's SHA-256."""
+    data = OpenData(exam, out_dir)
+    for position in position_views:
+        data.add(position)
+    return data.finish()
 
 
 def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path) -> list[dict]:

@@ -6,7 +6,7 @@ took 18 s per 100,000 rows on this machine, three times the whole build budget a
 at a 500-row page rather than at the entry. Hence this index.
 
 Layout under `busca/`: `cargos.json` (where each cargo's general list lives), and for names (`n/`) and
-registrations (`r/`) one directory file per first character listing each shard's first key, plus the shards.
+registrations (`r/`) one directory file per first two characters listing each shard's first key, plus the shards.
 A name is posted once per token, keyed `token TAB normalized full name`, so a token's entries are contiguous and,
 within them, sorted by the full name: "maria silva" is found by looking up `silva` then names starting `maria`.
 """
@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import os
+from json.encoder import encode_basestring  # C-accelerated string quoting: one call per field, not per posting
 import tempfile
 import unicodedata
 from pathlib import Path
 
-SHARD_BYTES = 48_000  # keeps a query (directory + cargo table + at most 3 shards) far below 300 KB
+SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and at most 2 shards: < 300 KB
 SEP = "\t"
 
 
@@ -30,10 +31,26 @@ def normalize(text: str) -> str:
     return " ".join(kept.lower().split())
 
 
+_WORDS: dict[str, str] = {}
+
+
+def normalize_name(name: str) -> str:
+    """normalize(), memoised per word: names repeat their words, a million names hold few thousand distinct ones."""
+    out = []
+    for word in name.split():
+        norm = _WORDS.get(word)
+        if norm is None:
+            norm = normalize(word)
+            if len(_WORDS) < 1_000_000:  # bounded: hostile input cannot grow it without limit
+                _WORDS[word] = norm
+        if norm:
+            out.append(norm)
+    return " ".join(out)
+
+
 def bucket(key: str) -> str:
-    """File-safe name of the first character of a key."""
-    ch = key[:1]
-    return ch if ("a" <= ch <= "z" or "0" <= ch <= "9") else f"u{ord(ch):x}" if ch else "_"
+    """File-safe name of the first two characters of a key (busca.js computes the same)."""
+    return "".join(ch if ("a" <= ch <= "z" or "0" <= ch <= "9") else f"_{ord(ch):x}" for ch in key[:2]) or "_"
 
 
 class SearchIndex:
@@ -42,28 +59,33 @@ class SearchIndex:
     def __init__(self) -> None:
         self._tmp = tempfile.TemporaryDirectory(prefix="gazeta-busca-")
         self._files: dict[tuple[str, str], object] = {}
-        self.cargos: list[list[str]] = []
+        self.cargos: list[list] = []
+        self.exams: list[str] = []
 
-    def add_cargo(self, list_path: str, label: str, cargo_path: str) -> int:
+    def add_cargo(self, list_path: str, label: str, cargo_path: str, exam_title: str) -> int:
         """Register a cargo's general-list and own folders (site-relative); return its number for postings."""
-        self.cargos.append([list_path, label, cargo_path])
+        if not self.exams or self.exams[-1] != exam_title:
+            self.exams.append(exam_title)
+        self.cargos.append([list_path, label, cargo_path, len(self.exams) - 1])
         return len(self.cargos) - 1
 
-    def _spill(self, kind: str, key: str, posting: list) -> None:
+    def _file(self, kind: str, key: str):
         name = (kind, bucket(key))
         f = self._files.get(name)
         if f is None:
             f = self._files[name] = open(os.path.join(self._tmp.name, f"{kind}-{name[1]}"), "w", encoding="utf-8")
-        f.write(key + "\n" + json.dumps(posting, ensure_ascii=False) + "\n")
+        return f
 
     def add(self, registration: str, name: str, cargo: int, page: int) -> None:
         """Post one candidate: by each distinct name token and by registration. page 0 = eliminated."""
-        full = normalize(name)
+        full = normalize_name(name)
+        tail = f"{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page}]"
         for token in sorted(set(full.split())):
-            self._spill("n", f"{token}{SEP}{full}", [token, name, registration, cargo, page])
+            # tokens are letters and digits only: they need no JSON quoting beyond the quotes
+            self._file("n", token).write(f"{token}{SEP}{full}\n[\"{token}\",{tail}\n")
         reg = normalize(registration).replace(" ", "")
         if reg:
-            self._spill("r", reg, [reg, name, registration, cargo, page])
+            self._file("r", reg).write(f"{reg}\n[\"{reg}\",{tail}\n")
 
     def close(self) -> None:
         """Close and remove the spill files (also after a failed build)."""
@@ -83,7 +105,7 @@ class SearchIndex:
             for b in buckets:
                 self._write_bucket(out_dir / kind, b, Path(self._tmp.name) / f"{kind}-{b}", stats)
             _dump(out_dir / kind / "buckets.json", buckets)
-        _dump(out_dir / "cargos.json", self.cargos)
+        _dump(out_dir / "cargos.json", {"certames": self.exams, "cargos": self.cargos})
         self.close()
         return stats
 

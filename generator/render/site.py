@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
 from . import charts, cite
+from .rows import Bases, commission_rows, list_rows, nomination_rows
 from .paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
 
@@ -110,12 +111,19 @@ class Site:
 
     # -- one exam ----------------------------------------------------------------------------------------------
     def render_exam(self, exam: dict, positions: Iterable[dict], *, pdf: dict | None = None,
-                    data: dict | None = None) -> None:
-        """All pages of one exam; `positions` is consumed once, one cargo at a time."""
+                    data: dict | None = None, open_data=None) -> dict | None:
+        """All pages of one exam; `positions` is consumed once, one cargo at a time. With `open_data` (an
+        OpenData writer) each cargo's data files are written in the same pass; its finished info is returned."""
         rel = f"certames/{exam['slug']}/"
         slugs, summaries = Slugs(), []
+        if open_data is not None:
+            data = {"files": open_data.files}
         for position in positions:
+            if open_data is not None:
+                open_data.add(position)
             summaries.append(ExamPages(self, exam, rel, pdf, data).position(position, slugs(position["codigo"])))
+        if open_data is not None:
+            data = open_data.finish()
         ids = charts.Ids("cv")
         chart = charts.candidates_per_vacancy([(s["nome"], s["candidatos"], s["vagas"]) for s in summaries], ids)
         pdf_link = {"href": pdf["href"], "pages": pdf.get("pages")} if pdf else None
@@ -127,6 +135,7 @@ class Site:
                   cite=citation(exam, self.url(rel), pdf, None), jsonld=act_jsonld(exam, self.url(rel), pdf))
         self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
                            "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
+        return data
 
     # -- whole site --------------------------------------------------------------------------------------------
     def finish(self, extra_urls: Iterable[str] = ()) -> dict:
@@ -182,8 +191,8 @@ class ExamPages:
         rel = f"{self.exam_rel}{slug}/"
         general = next((lst for lst in p["listas"] if lst["grupo"] == "geral"), None)
         index = {e["inscricao"]: k for k, e in enumerate(general["entradas"])} if general else {}
-        cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']} ({self.exam['titulo']})",
-                                              rel)
+        cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
+                                              self.exam["titulo"])
         status = Status(p)
         lists = []
         for lst in p["listas"]:
@@ -221,7 +230,7 @@ class ExamPages:
                            f"Cargo {p['codigo']} — {p['nome']}"))
 
     def _paginate(self, rel: str, rows: list, title: str, template: str, crumbs: list, key: tuple, part: str,
-                  **context) -> None:
+                  render: Callable[[list, str], Markup], **context) -> None:
         """Write rows as fixed-size pages under rel (page n>1 in rel/n/)."""
         pages = max(1, -(-len(rows) // PAGE_SIZE))
         for n in range(1, pages + 1):
@@ -229,9 +238,8 @@ class ExamPages:
             chunk = rows[(n - 1) * PAGE_SIZE:n * PAGE_SIZE]
             back = "../" if n > 1 else ""
             label = title if n == 1 else f"{title}, página {n}"
-            extra = {"status": context["status"](page_rel.count("/"))} if "status" in context else {}
-            self.site.page(page_rel, template, self.exam["publicacao"]["data"], rows=chunk,
-                           pager=Pager.of(n, pages, back), page_no=n, heading=title, **{**context, **extra},
+            self.site.page(page_rel, template, self.exam["publicacao"]["data"], rows_html=render(chunk, page_rel),
+                           empty=not chunk, pager=Pager.of(n, pages, back), page_no=n, heading=title, **context,
                            **self._common(page_rel, f"{label} — {context['p']['nome']}",
                                           crumbs + [(label, None)], key, part))
         if pages > 1:
@@ -251,9 +259,12 @@ class ExamPages:
 
     def _list(self, p: dict, lst: dict, rel: str, status: "Status") -> None:
         group = lst["grupo"] != "geral"
+        def render(chunk: list, page_rel: str) -> Markup:
+            return list_rows(chunk, group, status.at(page_rel.count("/"), group))
+
         self._paginate(f"{rel}{lst['grupo']}/", lst["entradas"], lst["titulo"], "list.html", [(p["nome"], rel)],
-                       (p["codigo"], lst["grupo"]), f"Cargo {p['codigo']} — {lst['titulo']}", p=p, group=group,
-                       fundamento=lst.get("fundamento"), status=lambda depth: status.at(depth, group))
+                       (p["codigo"], lst["grupo"]), f"Cargo {p['codigo']} — {lst['titulo']}", render, p=p,
+                       group=group, fundamento=lst.get("fundamento"))
 
     def _nomination(self, p: dict, rel: str, index: dict) -> None:
         rows = p["nomeacao"]
@@ -268,9 +279,12 @@ class ExamPages:
                 return f"{up}geral/{page_dir(k // PAGE_SIZE + 1)}#i-{reg}" if k is not None else "#"
 
             label = "Ordem de nomeação" + (f", página {n}" if n > 1 else "")
+            bases = Bases("../" * page_rel.count("/"))
+            within = [r for r in chunk if not r.get("cadastro_reserva")]
+            register = [r for r in chunk if r.get("cadastro_reserva")]
             self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
-                           within=[r for r in chunk if not r.get("cadastro_reserva")],
-                           register=[r for r in chunk if r.get("cadastro_reserva")], entry_href=href,
+                           within=nomination_rows(within, href, bases) if within else None,
+                           register=nomination_rows(register, href, bases) if register else None,
                            pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label,
                            **self._common(page_rel, f"{label} — {p['nome']}", [(p["nome"], rel), (label, None)],
                                           (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação"))
@@ -283,9 +297,12 @@ class ExamPages:
         if not results:
             return
         counts = sorted(p["comissao"]["contagens"].items())
+        def render(chunk: list, page_rel: str) -> Markup:
+            return commission_rows(chunk, Bases("../" * page_rel.count("/")), EFFECTS)
+
         self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
-                       [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", p=p,
-                       counts=counts, outcomes=list(OUTCOME))
+                       [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", render,
+                       p=p, counts=counts, outcomes=list(OUTCOME))
 
 
 def _rank(row: dict) -> int:

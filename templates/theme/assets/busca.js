@@ -1,7 +1,7 @@
 /* Busca do gazeta: índice estático em fragmentos (generator/render/search.py). Sem bibliotecas, sem requisições externas. */
 (function (global) {
   "use strict";
-  var SEP = "\t", END = "\uffff", MAX_SHARDS = 3, MAX_RESULTS = 50;
+  var SEP = "\t", END = "\uffff", MAX_SHARDS = 2, MAX_RESULTS = 50;
 
   /* Mesma normalização de search.normalize: sem acentos, minúsculas, só letras e números. */
   function normalize(text) {
@@ -9,10 +9,13 @@
       .replace(/[^\p{L}\p{N}]+/gu, " ").trim().replace(/ +/g, " ");
   }
 
+  /* Os dois primeiros caracteres da chave, como search.bucket. */
   function bucket(key) {
-    var ch = key.charAt(0);
-    if ((ch >= "a" && ch <= "z") || (ch >= "0" && ch <= "9")) return ch;
-    return ch ? "u" + key.codePointAt(0).toString(16) : "_";
+    var out = "", chars = Array.from(key).slice(0, 2);
+    chars.forEach(function (ch) {
+      out += (ch >= "a" && ch <= "z") || (ch >= "0" && ch <= "9") ? ch : "_" + ch.codePointAt(0).toString(16);
+    });
+    return out || "_";
   }
 
   /* Índice do último elemento <= chave (-1 se nenhum). */
@@ -58,11 +61,17 @@
       var reg = tokens.join("");
       return { kind: "r", tokens: [reg], list: [{ lo: reg, hi: reg + END }] };
     }
-    var ended = /\s$/.test(query), list = [];
-    tokens.slice().sort(function (a, b) { return b.length - a.length; }).slice(0, 3).forEach(function (t) {
-      var i = tokens.indexOf(t), complete = i < tokens.length - 1 || ended;
+    var list = [], usable = tokens.filter(function (t) { return Array.from(t).length >= 2; });
+    /* O nome começa pela consulta inteira: "maria da silva" → chave "maria⇥maria da silva…". */
+    if (tokens.length > 1 && usable.indexOf(tokens[0]) === 0) {
+      var whole = tokens[0] + SEP + tokens.join(" ");
+      list.push({ lo: whole, hi: whole + END, narrow: true });
+    }
+    usable.slice().sort(function (a, b) { return b.length - a.length; }).slice(0, 3).forEach(function (t) {
+      var i = tokens.indexOf(t);
       list.push({ lo: t, hi: t + END });
-      if (complete && i > 0) list.push({ lo: t + SEP + tokens[0], hi: t + SEP + tokens[0] + END, narrow: true });
+      /* Um sobrenome, e o nome começando pela primeira palavra: "silva⇥maria…". */
+      if (i > 0) list.push({ lo: t + SEP + tokens[0], hi: t + SEP + tokens[0] + END, narrow: true });
     });
     return { kind: "n", tokens: tokens, list: list };
   }
@@ -107,14 +116,18 @@
         var s = span(dirs[k], c.lo, c.hi);
         return { choice: c, cost: s ? s.last - s.first : -1 };
       }).sort(function (x, y) { return x.cost - y.cost || (y.choice.narrow ? 1 : 0) - (x.choice.narrow ? 1 : 0); });
-      return self.run(plan, ranked[0].choice).then(function (found) {
-        if (found.results.length || ranked.length < 2 || !ranked[0].choice.narrow) return found;
-        var wide = ranked.filter(function (r) { return !r.choice.narrow; })[0];
-        return self.run(plan, wide.choice);
-      });
+      /* Tenta o plano mais estreito; se nada achar, o seguinte (duas tentativas: o orçamento é de 300 kB). */
+      function attempt(k) {
+        return self.run(plan, ranked[k].choice).then(function (found) {
+          if (found.results.length || k + 1 >= Math.min(ranked.length, 2)) return found;
+          return attempt(k + 1);
+        });
+      }
+      return attempt(0);
     }).then(function (found) {
-      return self.get("cargos.json").then(function (cargos) {
-        found.cargos = cargos;
+      return self.get("cargos.json").then(function (table) {
+        found.cargos = table.cargos;
+        found.exams = table.certames;
         return found;
       });
     });
@@ -139,7 +152,9 @@
     found.results.slice(0, MAX_RESULTS).forEach(function (p) {
       var item = el("li"), a = el("a", p[1], { href: link(root, found.cargos, p) });
       item.appendChild(a);
-      item.appendChild(el("span", " — inscrição " + p[2] + " — " + found.cargos[p[3]][1], { "class": "onde" }));
+      var cargo = found.cargos[p[3]];
+      item.appendChild(el("span", " — inscrição " + p[2] + " — " + cargo[1] + " (" + found.exams[cargo[3]] + ")",
+        { "class": "onde" }));
       out.appendChild(item);
     });
     var msg = n === 0 ? "Nenhum resultado." : n === 1 ? "1 resultado." : n + " resultados.";

@@ -1,0 +1,91 @@
+"""Table rows of the long pages, formatted in Python: a million rows through Jinja2 loops would cost minutes.
+
+Every value passes through markupsafe.escape (C speedups); the templates only place the finished rows.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from markupsafe import Markup, escape
+
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY
+
+
+class Bases:
+    """Legal-basis links for one page depth, rendered once per distinct basis (the views share basis objects)."""
+
+    def __init__(self, root: str) -> None:
+        self.root, self.cache = root, {}
+
+    def __call__(self, b: dict | None) -> str:
+        if not b:
+            return ""
+        key = id(b)
+        hit = self.cache.get(key)
+        if hit is None or hit[0] is not b:
+            if b.get("pagina"):
+                anchor = f"#{escape(b['ancora'])}" if b.get("ancora") else ""
+                html = f'<a href="{self.root}legislacao/{escape(b["pagina"])}/{anchor}">{escape(b["texto"])}</a>'
+            else:
+                html = str(escape(b.get("texto", "")))
+            hit = self.cache[key] = (b, html)
+        return hit[1]
+
+
+def vacancy_label(group: str) -> str:
+    """Short label of a vacancy type for tables."""
+    if group == "ampla":
+        return "Ampla concorrência"
+    return VACANCY.get(group, group).replace("reservada a ", "").capitalize()
+
+
+_VACANCY_HTML = {}
+
+
+def _vacancy(group: str) -> str:
+    if group not in _VACANCY_HTML:
+        _VACANCY_HTML[group] = f'<span class="vaga vaga-{escape(group)}">{escape(vacancy_label(group))}</span>'
+    return _VACANCY_HTML[group]
+
+
+def list_rows(entries: list[dict], group: bool, status: Callable[[str], str]) -> Markup:
+    """Rows of a classification list: anchor `i-<inscrição>` on each."""
+    out = []
+    for e in entries:
+        reg = escape(e["inscricao"])
+        general = f'<td class="num">{escape(e["classificacao_geral"])}</td>' if group else ""
+        out.append(f'<tr id="i-{reg}"><td class="num">{escape(e["classificacao"])}</td><td>{reg}</td>'
+                   f'<th scope="row">{escape(e.get("nome", "—"))}</th><td class="num">{escape(e.get("nota", "—"))}</td>'
+                   f'{general}<td>{status(e["inscricao"])}</td></tr>\n')
+    return Markup("".join(out))
+
+
+def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases) -> Markup:
+    """Rows of the nomination order: anchor `n-<posição>`, link to the entry in the general list."""
+    out = []
+    for n in rows:
+        reg = escape(n["inscricao"])
+        out.append(f'<tr id="n-{escape(n["posicao"])}"><td class="num">{escape(n["posicao"])}</td>'
+                   f'<td>{_vacancy(n["vaga"])}</td><td><a href="{escape(href(n["inscricao"]))}">{reg}</a></td>'
+                   f'<th scope="row">{escape(n.get("nome", "—"))}</th>'
+                   f'<td class="num">{escape(n["classificacao_geral"])}</td><td>{bases(n.get("fundamento"))}</td></tr>\n')
+    return Markup("".join(out))
+
+
+def commission_rows(rows: list[dict], bases: Bases, effects: dict[str, str]) -> Markup:
+    """Anonymized commission outcomes: inscrição, procedure, outcome and its consequence — never a name."""
+    out = []
+    for r in rows:
+        reg, proc = escape(r["inscricao"]), escape(r["procedimento"])
+        effect = escape(effects.get(r.get("efeito", ""), r.get("efeito", "")))
+        basis = bases(r.get("fundamento"))
+        out.append(f'<tr id="c-{reg}-{proc}"><td>{reg}</td><td>{escape(PROCEDURE.get(r["procedimento"], proc))}</td>'
+                   f'<td>{escape(OUTCOME.get(r["resultado"], r["resultado"]))}</td>'
+                   f'<td>{effect}{" — " + basis if basis else ""}</td></tr>\n')
+    return Markup("".join(out))
+
+
+def group_label(group: str) -> str:
+    """Name of a group for headings."""
+    return GROUP.get(group, group)
