@@ -7,14 +7,15 @@ from pathlib import Path
 from .errors import InputError
 from .law.rules import find_rules_dir, rules_for
 from .load import load_exam
-from .results import ExamResult, compute
+from .results import ExamResult, compute, paused_gc
 
 
 def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
     """The allocated exam, or InputError with every problem found."""
-    exam = load_exam(exam_dir)
-    rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date)
-    result, problems = compute(exam, rules, project=project)
+    with paused_gc():  # see results.compute: nothing cyclic to collect among a million candidates
+        exam = load_exam(exam_dir)
+        rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date)
+        result, problems = compute(exam, rules, project=project)
     if problems:
         raise InputError(problems)
     return result

@@ -196,30 +196,35 @@ def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[l
 
 def compute(exam: Exam, rules: Rules, project: bool = True) -> tuple[ExamResult | None, list[Problem]]:
     """Allocate every cargo. Returns the problems (e.g. unresolved ties) instead of a result when there are any."""
+    with paused_gc():  # a million acyclic objects: the cycle collector would rescan them for nothing
+        return _compute(exam, rules, project)
+
+
+def _compute(exam: Exam, rules: Rules, project: bool) -> tuple[ExamResult | None, list[Problem]]:
     problems = check(exam, rules)
     if problems:
         return None, problems
     by_position: dict[str, list[Candidate]] = {p.code: [] for p in exam.positions}
     all_effects = _commission_effects(exam, rules)
-    marked = dict.fromkeys(exam.withdrawals, ()) | all_effects  # one lookup per candidate finds both
+    withdrawals = set(exam.withdrawals)
+    marked = dict.fromkeys(withdrawals, ()) | all_effects  # one lookup per candidate finds both
     withdrawn: dict[str, set[str]] = {p.code: set() for p in exam.positions}
-    effects: dict[str, dict[str, list]] = {p.code: {} for p in exam.positions}  # per cargo: small, cache-friendly
+    effects: dict[str, dict] = {p.code: {} for p in exam.positions}  # per cargo: small, cache-friendly
     for c in exam.candidates:
         by_position[c.position].append(c)
         if c.registration in marked:
             if c.registration in all_effects:
-                effects[c.position][c.registration] = all_effects[c.registration]
-            if c.registration in exam.withdrawals:
+                effects[c.position][c.registration] = (c, all_effects[c.registration])
+            if c.registration in withdrawals:
                 withdrawn[c.position].add(c.registration)
     cfile = candidates_file(exam)
     results = []
-    with paused_gc():  # a million acyclic objects: the cycle collector would rescan them for nothing
-        for pos in exam.positions:
-            result, found = _position(pos, by_position[pos.code], effects[pos.code], withdrawn[pos.code], rules,
-                                      cfile, project)
-            problems.extend(found)
-            if result:
-                results.append(result)
+    for pos in exam.positions:
+        result, found = _position(pos, by_position[pos.code], effects[pos.code], withdrawn[pos.code], rules,
+                                  cfile, project)
+        problems.extend(found)
+        if result:
+            results.append(result)
     return (None, problems) if problems else (ExamResult(exam, rules, results), [])
 
 
@@ -243,42 +248,47 @@ def _commission_effects(exam: Exam, rules: Rules) -> dict[str, list[tuple[Commis
 
 
 def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
-    """One cargo: eliminations, general and group lists, then the allocation."""
-    eliminated, kept, commission = [], [], []
-    for c in candidates:
-        if c.registration in effects:
-            rows = effects[c.registration]
-            commission.extend(rows)
-            fatal = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
-        else:
-            fatal = None
-        if c.status != APPROVED:
-            eliminated.append(Elimination(c, "ausente_prova" if c.status == "ausente" else "eliminado", None))
-        elif fatal:
-            eliminated.append(Elimination(c, fatal[0].outcome, fatal[1].basis))
-        else:
-            kept.append(c)
+    """One cargo: eliminations, general and group lists, then the allocation.
+
+    `effects` maps this cargo's registrations with commission outcomes to (candidate, [(row, rule)]).
+    Comprehensions over the cargo's candidates, loops only over the few with something special: the hot path at
+    national scale.
+    """
+    commission = sorted((rr for _, rows in effects.values() for rr in rows), key=lambda rr: rr[0].line)
+    fatal = {}
+    for reg, (c, rows) in effects.items():
+        hit = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
+        if hit and c.status == APPROVED:
+            fatal[reg] = Elimination(c, hit[0].outcome, hit[1].basis)
+    eliminated = [Elimination(c, "ausente_prova" if c.status == "ausente" else "eliminado", None)
+                  for c in candidates if c.status != APPROVED] + list(fatal.values())
+    eliminated.sort(key=lambda e: e.candidate.line)
+    kept = [c for c in candidates if c.status == APPROVED and c.registration not in fatal] if fatal else \
+        [c for c in candidates if c.status == APPROVED]
     order, problems = general_order(kept, cfile, pos.code)
     if problems:
         return None, problems
     policy, count_bases = policy_for(pos, rules)
     pools: dict[str, list[int]] = {g.key: [] for g in policy.groups}
+    opted = [(i, c) for i, c in enumerate(order) if c.opts]
     left: dict[int, list[tuple[str, Basis]]] = {}
-    out_idx: set[int] = set()
-    women = pools.get("mulher")
-    for i, c in enumerate(order):  # the hot loop at national scale: most candidates opted for nothing
-        if c.opts or women is not None or withdrawn:  # `withdrawn`: this cargo's only, usually empty
-            reg = c.registration
-            out = _left_reserves(effects[reg]) if reg in effects else {}
-            if out:
-                left[i] = sorted(out.items())
-            for g in c.opts:
-                if g in pools and g not in out:
-                    pools[g].append(i)
-            if women is not None and c.sex == "F":
-                women.append(i)
-            if reg in withdrawn:
-                out_idx.add(i)
+    index_of = {c.registration: i for i, c in opted}  # commission rows only concern candidates who opted
+    out_of: dict[int, dict[str, Basis]] = {}
+    for reg, (_, rows) in effects.items():
+        out = _left_reserves(rows)
+        if out and reg in index_of:
+            out_of[index_of[reg]] = out
+            left[index_of[reg]] = sorted(out.items())
+    for i, c in opted:
+        out = out_of.get(i, ())
+        for g in c.opts:
+            if g in pools and g not in out:
+                pools[g].append(i)
+    for g in pools:
+        pools[g].sort()  # opts is a set: appends per candidate are in order already, this only guards it
+    if "mulher" in pools:
+        pools["mulher"] = [i for i, c in enumerate(order) if c.sex == "F"]
+    out_idx = {i for i, c in enumerate(order) if c.registration in withdrawn} if withdrawn else set()
     allocation = allocate(len(order), pools, out_idx, policy, project=project)
     published = [g for g in rules.list_order if g == GENERAL or g in pools]
     lists = {g: (list(range(len(order))) if g == GENERAL else pools[g]) for g in published}
