@@ -5,8 +5,8 @@
     .venv/bin/python bench/bench_pdf.py --candidates 10000 --cargos 5 --typst-rows 10000
 
 The exam is the lead's synthetic one (generator.synth, seeded), built through the real pipeline. Each measurement runs
-in its own process; peak memory is the largest sum of RSS over that process and its children
-(sampled every 0.1 s from /proc), so parallel workers count. Rows = list entries + nominations + commission outcomes.
+in its own process; peak memory is the largest PSS summed over that process and its children (sampled every 0.1 s
+from /proc/*/smaps_rollup), so parallel workers count and pages they share with their parent count once. Rows = list entries + nominations + commission outcomes.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ info = build_pdf(exam, iter_position_views(result), out, attachments=files, data
                  permanent_url="https://example.org/diario/1", workers=workers)
 print(json.dumps({"seconds": time.perf_counter() - start, "rows": info["rows"], "pages": info["pages"],
                   "bytes": out.stat().st_size, "attachments": len(files),
-                  "attached_mb": sum(p.stat().st_size for p in files) / 2**20}))
+                  "attached_mb": sum(p.stat().st_size for p in files) / 2**20, "phases": info["seconds"]}))
 """
 
 # The baselines get the same rows as text, in our order: every list, then the nomination order, per cargo.
@@ -102,10 +102,10 @@ def ensure_exam(folder: Path, candidates: int, cargos: int) -> None:
                     "--cargos", str(cargos)], cwd=ROOT, check=True)
 
 
-def tree_rss(pid: int) -> int:
-    """Resident memory of a process and all its descendants, in bytes."""
+def tree_memory(pid: int) -> int:
+    """Proportional set size (PSS) of a process and all its descendants, in bytes: pages that forked workers
+    share with their parent count once, not once per process as a sum of RSS would."""
     children: dict[int, list[int]] = {}
-    rss: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -115,13 +115,23 @@ def tree_rss(pid: int) -> int:
         except OSError:
             continue
         children.setdefault(int(fields[1]), []).append(int(entry))
-        rss[int(entry)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
     total, stack = 0, [pid]
     while stack:
         current = stack.pop()
-        total += rss.get(current, 0)
+        total += _pss(current)
         stack += children.get(current, [])
     return total
+
+
+def _pss(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 def measure(code: str, *args: object) -> dict:
@@ -134,7 +144,7 @@ def measure(code: str, *args: object) -> dict:
     def sample() -> None:
         nonlocal peak
         while not done.is_set():
-            peak = max(peak, tree_rss(proc.pid))
+            peak = max(peak, tree_memory(proc.pid))
             time.sleep(0.1)
 
     sampler = threading.Thread(target=sample)
@@ -174,6 +184,7 @@ def main() -> None:
     print(f"gazeta: {ours['pages']} pages, {ours['bytes'] / 2**20:.1f} MB, PDF step {ours['seconds']:.1f} s with "
           f"{args.workers} workers; ×{ours['rows_per_s'] / table['rows_per_s']:.0f} the <table> rate, "
           f"×{ours['rows_per_s'] / typst['rows_per_s']:.2f} the typst rate")
+    print("gazeta phases (s): " + ", ".join(f"{k} {v:.1f}" for k, v in ours["phases"].items()))
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

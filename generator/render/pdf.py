@@ -3,12 +3,14 @@ with WeasyPrint, merge as PDF/A-3b with the exam's open data embedded."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
 import pickle
 import sys
 import tempfile
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -40,6 +42,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
     workers = workers or os.cpu_count() or 1
     verification = verification_text(data_sha256, permanent_url)
     frame = _frame(exam_view, verification)
+    clock = [time.perf_counter()]
     with tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool:
         tmp = Path(tmp)
         # Body pages do not depend on the page total or the front matter's length (the folio is a separate
@@ -47,18 +50,26 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         chunks = []
         setter = _paginate(position_views, tmp, lambda path, first, count: chunks.append(
             (first, count, pool.submit(render_body, (str(path), frame, engine)))))
+        clock.append(time.perf_counter())
+        created = _created(exam_view)
         front_path, front_pages = _render_front(exam_view, setter, setter.count, verification, permanent_url,
-                                                _created(exam_view), attachments, tmp)
+                                                created, tmp)
+        clock.append(time.perf_counter())
         total = front_pages + setter.count
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
         parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view))
-        pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total)
+        pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total,
+                         attachments=(attachments, created, workers))
+        clock.append(time.perf_counter())
     if pages != total:
         raise PdfError(f"O PDF tem {pages} páginas, mas a paginação previa {total}.")
     ranges = {e.key: (front_pages + e.first + 1, front_pages + e.last + 1) for e in setter.entries}
+    # Seconds per phase: typesetting (body chunks render meanwhile), front matter, the rest of the body plus the
+    # attachments, merge and save.
+    phases = dict(zip(("layout", "front", "merge"), (b - a for a, b in zip(clock, clock[1:]))))
     return {"pages": pages, "front_pages": front_pages, "rows": setter.rows, "chunks": len(chunks),
-            "ranges": ranges}
+            "ranges": ranges, "seconds": phases}
 
 
 # -- pagination ------------------------------------------------------------------------------------------------
@@ -92,7 +103,7 @@ def _paginate(views: Iterable[dict], tmp: Path, on_chunk: Callable[[Path, int, i
 
 # -- front matter ----------------------------------------------------------------------------------------------
 def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification: str, url: str,
-                  created: datetime, attachments: list[Path], tmp: Path) -> tuple[Path, int]:
+                  created: datetime, tmp: Path) -> tuple[Path, int]:
     """Render the masthead, act and table of contents; re-render until its own page count is stable (the
     table of contents prints page numbers that depend on it)."""
     from weasyprint import HTML
@@ -107,9 +118,8 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
         if len(document.pages) == front_pages:
             path = tmp / "front.pdf"
             # output_intent="": the merge adds the sRGB output intent itself (WeasyPrint's own leaves its ICC
-            # file open, a ResourceWarning), for the whole merged file.
-            document.write_pdf(path, pdf_variant=PDF_VARIANT, attachments=_attachments(attachments, created),
-                               custom_metadata=True, output_intent="")
+            # file open, a ResourceWarning), for the whole merged file; attachments are embedded there too.
+            document.write_pdf(path, pdf_variant=PDF_VARIANT, custom_metadata=True, output_intent="")
             return path, front_pages
         front_pages = len(document.pages)
     raise PdfError("A paginação do sumário não se estabilizou.")
@@ -120,15 +130,6 @@ def _frame(exam: dict, verification: str) -> Frame:
     pub = exam["publicacao"]
     return Frame(pub["diario"].upper(), f"Edição nº {pub['edicao']} · {pub['data_extenso']}",
                  verification.split("\n"))
-
-
-def _attachments(paths: list[Path], created: datetime) -> list:
-    """The exam's open data embedded in the PDF (PDF/A-3 associated files, relationship Data)."""
-    from weasyprint import Attachment
-
-    return [Attachment(filename=str(path), name=Path(path).name, relationship="Data", created=created,
-                       modified=created, description=f"Dados abertos do certame: {Path(path).name}")
-            for path in sorted(map(Path, paths), key=lambda p: p.name)]
 
 
 def _created(exam: dict) -> datetime:
@@ -179,7 +180,13 @@ class _Workers:
     def __enter__(self):
         if self.workers > 1:
             # fork: workers inherit the loaded fonts and never re-import __main__ (spawn would, unguarded).
-            self.pool = multiprocessing.get_context("fork").Pool(self.workers, maxtasksperchild=50)
+            # gc.freeze: the collector in the workers then never touches the caller's objects (a loaded national
+            # exam), so their pages stay shared instead of being copied into every worker.
+            gc.freeze()
+            try:
+                self.pool = multiprocessing.get_context("fork").Pool(self.workers)
+            finally:
+                gc.unfreeze()
         return self
 
     def submit(self, function, argument):

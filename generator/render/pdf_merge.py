@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 from contextlib import ExitStack
+from datetime import datetime
 from importlib.resources import files
 from pathlib import Path
 from typing import Iterable
 
 import pikepdf
 
+from .pdf_attach import embed
 from .pdf_direct import add_pages, font_objects
 
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
-             out_path: Path, frame_chars: dict[str, set[str]], total: int) -> int:
+             out_path: Path, frame_chars: dict[str, set[str]], total: int,
+             attachments: tuple[list[Path], datetime, int] = ([], datetime(2000, 1, 1), 1)) -> int:
     """Append the body parts, in order, to the front file (whose catalog carries the PDF/A metadata, output intent
     and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars, first folio))
-    drawn directly and numbered here out of `total` pages.
+    drawn directly and numbered here out of `total` pages; then the attachments (paths, date, threads).
     Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Returns the page count."""
     with ExitStack() as stack:
         pdf = stack.enter_context(pikepdf.open(front))
@@ -41,7 +44,7 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
                 fonts[key] = value
         _outline(pdf, outline)
         _output_intent(pdf)
-        _unique_associated_files(pdf)
+        embed(pdf, *attachments)
         # Ask readers to show the bookmarks panel, as gazettes do for long editions.
         pdf.Root.PageMode = pikepdf.Name.UseOutlines
         tmp = out_path.with_name(out_path.name + ".tmp")
@@ -75,14 +78,3 @@ def _output_intent(pdf: pikepdf.Pdf) -> None:
         OutputConditionIdentifier=pikepdf.String("sRGB IEC61966-2.1"), Info=pikepdf.String("sRGB IEC61966-2.1"),
         DestOutputProfile=profile)])
 
-
-def _unique_associated_files(pdf: pikepdf.Pdf) -> None:
-    """One /AF entry per attachment (WeasyPrint lists each file spec twice: by name tree and by object scan)."""
-    if "/AF" not in pdf.Root:
-        return
-    seen, unique = set(), []
-    for spec in pdf.Root.AF:
-        if spec.objgen not in seen:
-            seen.add(spec.objgen)
-            unique.append(spec)
-    pdf.Root.AF = pikepdf.Array(unique)
