@@ -150,3 +150,37 @@ def test_right_to_left_names_go_through_weasyprint(tmp_path):
         producers = {str(f.BaseFont).split("+")[-1] for p in pdf.pages[1:] for f in p.Resources.Font.values()}
     assert any("Gazeta" in name for name in producers)  # the @font-face faces WeasyPrint embeds
 
+
+
+def test_font_widths_match_the_embedded_programs(built):
+    """PDF/A (ISO 19005-3, 6.2.11.5): the widths a font dictionary declares are those of its embedded program."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    path, _, _ = built
+    with pikepdf.open(path) as pdf:
+        fonts = {f.objgen: f for page in pdf.pages for f in page.Resources.Font.values()}
+        checked = 0
+        for font in fonts.values():
+            cid = font.DescendantFonts[0]
+            program = TTFont(io.BytesIO(cid.FontDescriptor.FontFile2.read_bytes()))
+            scale = 1000 / program["head"].unitsPerEm
+            order = program.getGlyphOrder()
+            w = list(cid.get("/W", []))
+            for i in range(0, len(w), 2):
+                start, values = int(w[i]), w[i + 1]
+                if not isinstance(values, pikepdf.Array):  # c_first c_last w form
+                    continue
+                for gid, declared in enumerate(values, start=start):
+                    assert abs(float(declared) - program["hmtx"][order[gid]][0] * scale) <= 1
+                    checked += 1
+    assert checked > 50
+
+
+def test_xmp_agrees_with_the_document_information(built):
+    path, _, _ = built
+    with pikepdf.open(path) as pdf:
+        meta = pdf.open_metadata()
+        assert meta["dc:title"] == str(pdf.docinfo.Title)
+        assert str(pdf.docinfo.Author) in str(meta["dc:creator"])
