@@ -25,6 +25,12 @@ class Prepared:
 
     exam: dict  # the exam's public view, without its cargos
     positions: Callable[[], Iterable[dict]]  # a fresh stream of PositionViews at each call
+    cargos: list[dict] = field(default_factory=list)  # summaries (codigo, nome, totais), for parallel rendering
+    position: Callable[[int], dict] | None = None  # the k-th cargo's full view, built on demand (in a worker)
+
+    def size(self) -> int:
+        """Approved candidates over all cargos (0 when unknown)."""
+        return sum(c.get("totais", {}).get("aprovados", 0) for c in self.cargos)
 
 
 @dataclass
@@ -72,7 +78,8 @@ def public_views(result) -> Prepared:
     from . import public
 
     exam = public.exam_view(result, with_positions=False)
-    return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result))
+    return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result), exam["cargos"],
+                    lambda k: public.position_view(result, result.positions[k]))
 
 
 def source_date_epoch(job: Job) -> int:
@@ -98,22 +105,43 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
 def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages) -> dict:
     from .render.data import OpenData, write_open_data
 
-    with _progress(len(job.exams)) as advance:
+    with _progress(len(job.exams)) as advance, tempfile.TemporaryDirectory(prefix="gazeta-busca-") as spill:
         for prepared in job.exams:
             exam = prepared.exam
             exam_dir = site_dir / "certames" / exam["slug"]
+            workers = _workers(prepared)
+            site.workers = max(site.workers, workers)
+            data = pdf = None
             if job.pdf and _pdf_renderer() is not None:
-                # The PDF embeds the data and the site cites the PDF's pages: three passes over the cargos.
+                # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
                 data = write_open_data(exam, prepared.positions(), exam_dir / "dados")
                 pdf = _pdf(prepared, exam_dir, data, site_url)
+            if workers > 1:
+                from .render import parallel
+
+                parallel.render_exam(site, exam, prepared, workers, Path(spill), pdf=pdf, data=data)
+            elif data is not None:
                 site.render_exam(exam, prepared.positions(), pdf=pdf, data=data)
-            else:  # one pass: each cargo's view is built once
+            else:  # one pass: each cargo's view is built once, for its data files and its pages
                 site.render_exam(exam, prepared.positions(), open_data=OpenData(exam, exam_dir / "dados"))
             advance(exam["slug"])
-    stats = site.finish(extra_urls)
+        stats = site.finish(extra_urls)
     site.legislation_index(markdown_pages)
     job.report = stats
     return stats
+
+
+PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes
+
+
+def _workers(prepared: Prepared) -> int:
+    """Processes for an exam's cargos: one for small exams (forking costs more than it saves)."""
+    wanted = int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
+    if prepared.position is None or len(prepared.cargos) < 2:
+        return 1
+    if os.environ.get("GAZETA_PROCESSOS") or prepared.size() >= PARALLEL_FROM:
+        return wanted
+    return 1
 
 
 def _pdf_renderer():

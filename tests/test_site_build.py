@@ -136,6 +136,26 @@ def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
+def test_failure_in_a_worker_process_leaves_the_previous_site_untouched(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    build_fake(site, candidates=30)
+    before = _files(site)
+    views = [fake_position("A", 20, 2), fake_position("B", 20, 2, first_reg=20_000_000)]
+
+    def position(k: int) -> dict:
+        if k == 1:
+            raise RuntimeError("falha num processo auxiliar")
+        return views[k]
+
+    prepared = Prepared(fake_exam(), lambda: iter(views), [{"codigo": v["codigo"], "nome": v["nome"]} for v in views],
+                        position)
+    monkeypatch.setenv("GAZETA_PROCESSOS", "2")
+    with pytest.raises(RuntimeError, match="falha num processo auxiliar"):
+        build_job(Job([prepared], pdf=False), CONTENT, site)
+    assert _files(site) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
 def test_bad_input_writes_nothing(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)

@@ -10,6 +10,8 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,11 +22,14 @@ def _tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_example_site_matches_golden(tmp_path, monkeypatch):
+@pytest.mark.parametrize("processes", ["1", "2"])
+def test_example_site_matches_golden(tmp_path, monkeypatch, processes):
+    """One process or several (generator/render/parallel.py): the same bytes."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    monkeypatch.setenv("GAZETA_PROCESSOS", processes)
     site = tmp_path / "site"
     build(ROOT / "content", site, pdf=False)
-    if os.environ.get("GAZETA_GOLDEN") == "regenerate":
+    if os.environ.get("GAZETA_GOLDEN") == "regenerate" and processes == "1":
         shutil.rmtree(GOLDEN, ignore_errors=True)
         shutil.copytree(site, GOLDEN)
     got, want = _tree(site), _tree(GOLDEN)

@@ -119,17 +119,24 @@ class OpenData:
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.slugs, self.resources, self.files = Slugs(), [], {}
 
-    def add(self, position: dict) -> dict:
-        """Write every resource of one cargo; return {key: {"csv", "json", "rows"}} for it."""
-        cargo, mine = self.slugs(position["codigo"]), {}
+    def add(self, position: dict, slug: str | None = None) -> tuple[dict, list]:
+        """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
+        package resources (a worker process returns them to the parent, which calls `merge`)."""
+        cargo, mine, resources = slug or self.slugs(position["codigo"]), {}, []
         for key, kind, title, items in _resources(position, cargo):
             base = f"{cargo}-{key}"
             csv_path, json_path = self.out_dir / f"{base}.csv", self.out_dir / f"{base}.json"
             rows = _write_pair(kind, items, csv_path, json_path)
-            mine[key] = self.files[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
+            mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
             label = f"{position['codigo']} — {position['nome']}: {title}"
-            self.resources.append(_resource(base, label, kind, csv_path, json_path))
-        return mine
+            resources.append(_resource(base, label, kind, csv_path, json_path))
+        self.merge(mine, resources)
+        return mine, resources
+
+    def merge(self, files: dict, resources: list) -> None:
+        """Take one cargo's files and resources (in cargo order)."""
+        self.files.update(files)
+        self.resources.extend(resources)
 
     def finish(self) -> dict:
         """Write datapackage.json and SHA256SUMS; return the paths and the package's SHA-256."""

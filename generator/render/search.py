@@ -56,8 +56,11 @@ def bucket(key: str) -> str:
 class SearchIndex:
     """Collects postings while pages are rendered (spilled to temporary files), then writes the shards."""
 
-    def __init__(self) -> None:
-        self._tmp = tempfile.TemporaryDirectory(prefix="gazeta-busca-")
+    def __init__(self, spill_dir: Path | None = None) -> None:
+        self._tmp = None if spill_dir else tempfile.TemporaryDirectory(prefix="gazeta-busca-")
+        self.spill_dir = Path(spill_dir or self._tmp.name)
+        self.spill_dir.mkdir(parents=True, exist_ok=True)
+        self.extra_dirs: list[Path] = []  # spills of worker processes (generator/render/parallel.py)
         self._files: dict[tuple[str, str], object] = {}
         self.cargos: list[list] = []
         self.exams: list[str] = []
@@ -73,7 +76,7 @@ class SearchIndex:
         name = (kind, bucket(key))
         f = self._files.get(name)
         if f is None:
-            f = self._files[name] = open(os.path.join(self._tmp.name, f"{kind}-{name[1]}"), "w", encoding="utf-8")
+            f = self._files[name] = open(os.path.join(self.spill_dir, f"{kind}-{name[1]}"), "w", encoding="utf-8")
         return f
 
     def add(self, registration: str, name: str, cargo: int, page: int) -> None:
@@ -87,46 +90,64 @@ class SearchIndex:
         if reg:
             self._file("r", reg).write(f"{reg}\n[\"{reg}\",{tail}\n")
 
+    def flush(self) -> None:
+        """Close the spill files, keeping them for `write`."""
+        for f in self._files.values():
+            f.close()
+
     def close(self) -> None:
         """Close and remove the spill files (also after a failed build)."""
-        for f in self._files.values():
-            f.close()
-        self._tmp.cleanup()
+        self.flush()
+        if self._tmp is not None:
+            self._tmp.cleanup()
 
-    def write(self, out_dir: Path) -> dict:
+    def write(self, out_dir: Path, workers: int = 1) -> dict:
         """Sort each bucket, cut shards, write everything; return counts and the largest file size."""
-        for f in self._files.values():
-            f.close()
+        self.flush()
+        spills: dict[tuple[str, str], list[Path]] = {}
+        for folder in [self.spill_dir, *self.extra_dirs]:
+            for path in sorted(folder.iterdir()):
+                kind, _, name = path.name.partition("-")
+                spills.setdefault((kind, name), []).append(path)
         out_dir.mkdir(parents=True, exist_ok=True)
-        stats = {"postings": 0, "shards": 0, "largest": 0}
         for kind in ("n", "r"):
             (out_dir / kind).mkdir(exist_ok=True)
-            buckets = sorted(b for k, b in self._files if k == kind)
-            for b in buckets:
-                self._write_bucket(out_dir / kind, b, Path(self._tmp.name) / f"{kind}-{b}", stats)
-            _dump(out_dir / kind / "buckets.json", buckets)
+        tasks = [(out_dir / kind, name, paths) for (kind, name), paths in sorted(spills.items())]
+        if workers > 1 and len(tasks) > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                done = pool.map(_write_bucket, tasks, chunksize=8)
+        else:
+            done = [_write_bucket(task) for task in tasks]
+        for kind in ("n", "r"):
+            _dump(out_dir / kind / "buckets.json", sorted(name for (k, name) in spills if k == kind))
         _dump(out_dir / "cargos.json", {"certames": self.exams, "cargos": self.cargos})
         self.close()
-        return stats
+        return {"postings": sum(d[0] for d in done), "shards": sum(d[1] for d in done),
+                "largest": max((d[2] for d in done), default=0)}
 
-    @staticmethod
-    def _write_bucket(out: Path, name: str, spill: Path, stats: dict) -> None:
-        lines = spill.read_text(encoding="utf-8").split("\n")
-        pairs = sorted(zip(lines[0:-1:2], lines[1:-1:2]))
-        directory, shard, size = [], [], 0
-        for key, posting in pairs:
-            if shard and size + len(posting) > SHARD_BYTES:
-                stats["largest"] = max(stats["largest"], _flush(out, name, directory, shard))
-                shard, size = [], 0
-            if not shard:
-                directory.append(key)
-            shard.append(posting)
-            size += len(posting.encode()) + 2
-        if shard:
-            stats["largest"] = max(stats["largest"], _flush(out, name, directory, shard))
-        stats["postings"] += len(pairs)
-        stats["shards"] += len(directory)
-        _dump(out / f"{name}.json", directory)
+
+def _write_bucket(task: tuple[Path, str, list[Path]]) -> tuple[int, int, int]:
+    """Sort one bucket's postings (from every spill), cut and write its shards and directory."""
+    out, name, paths = task
+    lines: list[str] = []
+    for path in paths:
+        lines.extend(path.read_text(encoding="utf-8").split("\n")[:-1])
+    pairs = sorted(zip(lines[0::2], lines[1::2]))
+    directory, shard, size, largest = [], [], 0, 0
+    for key, posting in pairs:
+        if shard and size + len(posting) > SHARD_BYTES:
+            largest = max(largest, _flush(out, name, directory, shard))
+            shard, size = [], 0
+        if not shard:
+            directory.append(key)
+        shard.append(posting)
+        size += len(posting.encode()) + 2
+    if shard:
+        largest = max(largest, _flush(out, name, directory, shard))
+    _dump(out / f"{name}.json", directory)
+    return len(pairs), len(directory), largest
 
 
 def _flush(out: Path, name: str, directory: list[str], shard: list[str]) -> int:

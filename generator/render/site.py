@@ -76,14 +76,16 @@ class Pager:
 class Site:
     """Writes generated pages into `out`; collect exams, then `finish` writes home, search, sitemap and feed."""
 
-    def __init__(self, out: Path, *, site_url: str = "", env: Environment | None = None) -> None:
+    def __init__(self, out: Path, *, site_url: str = "", env: Environment | None = None,
+                 search: SearchIndex | None = None) -> None:
         self.out = Path(out)
         self.site_url = site_url.rstrip("/") + "/" if site_url else ""
         self.env = env or environment()
-        self.search = SearchIndex()
+        self.search = search or SearchIndex()
         self.exams: list[dict] = []
         self.urls: list[tuple[str, str]] = []  # (site-relative folder, lastmod) for the sitemap
         self.largest = (0, "")
+        self.workers = 1  # processes for the search index (generator/render/parallel.py sets it)
 
     # -- writing -----------------------------------------------------------------------------------------------
     def url(self, rel: str) -> str:
@@ -124,6 +126,12 @@ class Site:
             summaries.append(ExamPages(self, exam, rel, pdf, data).position(position, slugs(position["codigo"])))
         if open_data is not None:
             data = open_data.finish()
+        self.exam_page(exam, summaries, pdf, data)
+        return data
+
+    def exam_page(self, exam: dict, summaries: list[dict], pdf: dict | None, data: dict | None) -> None:
+        """The exam's own page, once its cargos are rendered."""
+        rel = f"certames/{exam['slug']}/"
         ids = charts.Ids("cv")
         chart = charts.candidates_per_vacancy([(s["nome"], s["candidatos"], s["vagas"]) for s in summaries], ids)
         pdf_link = {"href": pdf["href"], "pages": pdf.get("pages")} if pdf else None
@@ -135,7 +143,6 @@ class Site:
                   cite=citation(exam, self.url(rel), pdf, None), jsonld=act_jsonld(exam, self.url(rel), pdf))
         self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
                            "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
-        return data
 
     # -- whole site --------------------------------------------------------------------------------------------
     def finish(self, extra_urls: Iterable[str] = ()) -> dict:
@@ -145,7 +152,7 @@ class Site:
                   jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
                           "url": self.url(""), "inLanguage": "pt-BR"})
         self.page("busca/", "search.html", title="Busca", exams=exams, crumbs=[("Início", "../"), ("Busca", "")])
-        stats = self.search.write(self.out / "busca")
+        stats = self.search.write(self.out / "busca", workers=self.workers)
         assets = self.out / "assets"
         assets.mkdir(parents=True, exist_ok=True)
         for name in ASSETS:
@@ -186,13 +193,15 @@ class ExamPages:
             return {"csv": "", "json": ""}
         return {k: f"{rel_depth}dados/{Path(files[k]).name}" for k in ("csv", "json")}
 
-    def position(self, p: dict, slug: str) -> dict:
-        """Render every page of cargo `p`; return its summary row for the exam page."""
+    def position(self, p: dict, slug: str, cargo_no: int | None = None) -> dict:
+        """Render every page of cargo `p`; return its summary row for the exam page. `cargo_no`: the cargo's number
+        in the search index, when the parent process registered it already."""
         rel = f"{self.exam_rel}{slug}/"
         general = next((lst for lst in p["listas"] if lst["grupo"] == "geral"), None)
         index = {e["inscricao"]: k for k, e in enumerate(general["entradas"])} if general else {}
-        cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
-                                              self.exam["titulo"])
+        if cargo_no is None:
+            cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
+                                                  self.exam["titulo"])
         status = Status(p)
         lists = []
         for lst in p["listas"]:
