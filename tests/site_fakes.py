@@ -84,7 +84,9 @@ def fake_position(code: str, candidates: int, vacancies: int, seed: int = 0, fir
                    {"grupo": "negro", "titulo": TITLES["negro"], "fundamento": BASIS, "entradas": negro}],
         "nomeacao": nomination,
         "comissao": {"resultados": results, "contagens": counts},
-        "eliminados": [], "desistencias": [],
+        "eliminados": [{"inscricao": str(first_reg + candidates), "motivo": "declaração falsa constatada pela comissão",
+                        "fundamento": BASIS}],
+        "desistencias": [],
     }
 
 

@@ -19,7 +19,7 @@ EXAM = "certames/lins-2024-exemplo/"
 PAGES = {  # page type → path
     "inicio": "", "certame": EXAM, "cargo": EXAM + "gcm/", "lista": EXAM + "gcm/geral/",
     "lista-p2": EXAM + "gcm/geral/2/", "lista-negro": EXAM + "gcm/negro/", "paginas": EXAM + "gcm/geral/paginas/",
-    "nomeacao": EXAM + "gcm/nomeacao/", "comissao": EXAM + "gcm/comissao/", "busca": "busca/?q=zelia",
+    "nomeacao": EXAM + "gcm/nomeacao/", "eliminados": EXAM + "gcm/eliminados/", "comissao": EXAM + "gcm/comissao/", "busca": "busca/?q=zelia",
     "legislacao": "legislacao/lins-decreto-13760-2024/", "legislacao-indice": "legislacao/", "sobre": "sobre/",
 }
 
@@ -83,6 +83,15 @@ def test_search_by_registration_and_follow_the_link(page, site_url):
     page.wait_for_load_state()
     assert page.url.endswith("/gcm/geral/2/#i-10000600")
     assert page.evaluate("document.querySelector(':target').id") == "i-10000600"
+
+
+def test_search_finds_an_eliminated_registration(page, site_url):
+    results = _search(page, site_url, "10001200")
+    assert len(results) == 1
+    page.click("#busca-resultados a")
+    page.wait_for_load_state()
+    assert page.url.endswith("/gcm/eliminados/#e-10001200")
+    assert page.evaluate("document.querySelector(':target').id") == "e-10001200"
 
 
 def test_header_form_searches_from_any_page(page, site_url):

@@ -73,6 +73,16 @@ def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases) 
     return Markup("".join(out))
 
 
+def eliminated_rows(rows: list[dict], bases: Bases) -> Markup:
+    """Eliminated candidates: anchor `e-<inscrição>`, reason and legal basis (no name: they are not ranked)."""
+    out = []
+    for e in rows:
+        reg = escape(e["inscricao"])
+        out.append(f'<tr id="e-{reg}"><td>{reg}</td><td>{escape(e.get("motivo", ""))}</td>'
+                   f'<td>{bases(e.get("fundamento"))}</td></tr>\n')
+    return Markup("".join(out))
+
+
 def commission_rows(rows: list[dict], bases: Bases, effects: dict[str, str]) -> Markup:
     """Anonymized commission outcomes: inscrição, procedure, outcome and its consequence — never a name."""
     out = []

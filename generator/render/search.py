@@ -80,7 +80,7 @@ class SearchIndex:
         return f
 
     def add(self, registration: str, name: str, cargo: int, page: int) -> None:
-        """Post one candidate: by each distinct name token and by registration. page 0 = eliminated."""
+        """Post one candidate: by each distinct name token and by registration; page -n = eliminados/ page n."""
         full = normalize_name(name)
         tail = f"{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page}]"
         for token in sorted(set(full.split())):

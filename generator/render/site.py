@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
 from . import charts, cite
-from .rows import Bases, commission_rows, list_rows, nomination_rows
+from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows
 from .paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
 
@@ -24,6 +24,7 @@ SITE_NAME = "Resultados de concursos públicos"
 EFFECTS = {"mantem": "mantém-se na lista específica", "sai_da_reserva": "sai da lista específica; segue na lista geral",
            "elimina": "eliminado(a) do concurso"}
 ASSETS = ("site.css", "site.js", "busca.js")
+WITHDRAWALS_SHOWN = 200  # on the cargo page; all of them are in the open data
 
 
 def _jsonld(value) -> Markup:
@@ -211,9 +212,12 @@ class ExamPages:
         if general:
             for k, e in enumerate(general["entradas"]):
                 self.site.search.add(e["inscricao"], e["nome"], cargo_no, k // PAGE_SIZE + 1)
-        for e in p.get("eliminados", []):
-            if e["inscricao"] not in index:
-                self.site.search.add(e["inscricao"], "", cargo_no, 0)
+        eliminated = p.get("eliminados", [])
+        for k, e in enumerate(eliminated):
+            if e["inscricao"] not in index:  # page -n: the n-th page of the cargo's eliminados/ (busca.js)
+                self.site.search.add(e["inscricao"], "", cargo_no, -(k // PAGE_SIZE + 1))
+        if eliminated:
+            self._eliminated(p, rel, eliminated)
         self._nomination(p, rel, index)
         self._commission(p, rel)
         self._summary_page(p, rel, lists)
@@ -233,7 +237,8 @@ class ExamPages:
             reserve_register=len(p["nomeacao"]) - within, vacancy_chart=charts.vacancies_by_type(p, ids),
             commission_chart=charts.commission_outcomes(counts, OUTCOME, PROCEDURE, ids),
             commission_total=sum(sum(c.values()) for c in counts.values()),
-            eliminated=p.get("eliminados", []), withdrawals=p.get("desistencias", []),
+            eliminated=len(p.get("eliminados", [])), withdrawals=p.get("desistencias", [])[:WITHDRAWALS_SHOWN],
+            withdrawals_total=len(p.get("desistencias", [])),
             data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "comissao")},
             **self._common(rel, f"{p['nome']} — {self.exam['titulo']}", [(p["nome"], None)], (p["codigo"],),
                            f"Cargo {p['codigo']} — {p['nome']}"))
@@ -300,6 +305,13 @@ class ExamPages:
         if pages > 1:
             self._page_index(f"{rel}nomeacao/", rows, "Ordem de nomeação", [(p["nome"], rel)],
                              (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação", p)
+
+    def _eliminated(self, p: dict, rel: str, eliminated: list[dict]) -> None:
+        def render(chunk: list, page_rel: str) -> Markup:
+            return eliminated_rows(chunk, Bases("../" * page_rel.count("/")))
+
+        self._paginate(f"{rel}eliminados/", eliminated, "Eliminados", "eliminated.html", [(p["nome"], rel)],
+                       (p["codigo"], "eliminados"), f"Cargo {p['codigo']} — eliminados", render, p=p)
 
     def _commission(self, p: dict, rel: str) -> None:
         results = p["comissao"]["resultados"]

@@ -135,7 +135,7 @@
 
   function link(root, cargos, p) {
     var cargo = cargos[p[3]];
-    if (p[4] === 0) return root + cargo[2] + "#e-" + encodeURIComponent(p[2]);
+    if (p[4] < 0) return root + cargo[2] + "eliminados/" + (p[4] < -1 ? -p[4] + "/" : "") + "#e-" + encodeURIComponent(p[2]);
     return root + cargo[0] + (p[4] > 1 ? p[4] + "/" : "") + "#i-" + encodeURIComponent(p[2]);
   }
 
@@ -150,7 +150,8 @@
     out.textContent = "";
     var n = found.results.length;
     found.results.slice(0, MAX_RESULTS).forEach(function (p) {
-      var item = el("li"), a = el("a", p[1], { href: link(root, found.cargos, p) });
+      var label = p[1] || (p[4] < 0 ? "Inscrição " + p[2] + " (eliminada)" : "Inscrição " + p[2]);
+      var item = el("li"), a = el("a", label, { href: link(root, found.cargos, p) });
       item.appendChild(a);
       var cargo = found.cargos[p[3]];
       item.appendChild(el("span", " — inscrição " + p[2] + " — " + cargo[1] + " (" + found.exams[cargo[3]] + ")",
