@@ -368,8 +368,9 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     cursor = {g: 0 for g in pools}
     pending: list[str] = []
     extra = (policy.register_basis,)
-    if policy.below_min_basis is not None and policy.vacancies < policy.min_vacancies:
-        extra += (policy.below_min_basis,)
+    below = policy.below_min_basis
+    if below is not None and policy.vacancies < policy.min_vacancies and below != policy.register_basis:
+        extra += (below,)
     open_bases = (policy.open_basis, *extra)
     reversion_bases = (policy.reversion_basis, *extra)
     reserve_bases = {g: (groups[g].basis, policy.alternation_basis, *extra) for g in groups}

@@ -10,8 +10,11 @@ LIST_KEYS = (GENERAL, *RESERVE_GROUPS)
 
 def basis_text(bases) -> str:
     """Several legal bases as one line, naming each norm once: "Decreto …, art. 3º, I; art. 6º"."""
-    parts, last = [], None
+    parts, last, seen = [], None, set()
     for b in bases:
+        if (b.norm.key, b.article) in seen:  # the same article cited for two reasons: say it once
+            continue
+        seen.add((b.norm.key, b.article))
         parts.append(b.article if b.norm is last else b.text)
         last = b.norm
     return "; ".join(parts)

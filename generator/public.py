@@ -44,7 +44,8 @@ class _Bases:
         """Several bases: the first one's link, the whole text, and each one for its own link."""
         if bases not in self._many:
             first = self.one(bases[0])
-            self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in bases]}
+            unique = list({(b.norm.key, b.article): b for b in reversed(bases)}.values())[::-1]
+            self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in unique]}
         return self._many[bases]
 
 
