@@ -35,6 +35,7 @@ start = time.perf_counter()
 {code}
 out["seconds"] = time.perf_counter() - start
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+out["child_peak_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 print(json.dumps(out))
 """
 
@@ -116,7 +117,7 @@ def content_for(candidates: int) -> Path:
 
 def queries(site: Path) -> list[str]:
     """Queries a citizen would type: common and rare names, full names, a registration and its prefix."""
-    cargos = json.loads((site / "busca" / "cargos.json").read_text("utf-8"))
+    cargos = json.loads((site / "busca" / "cargos.json").read_text("utf-8"))["cargos"]
     page = (site / cargos[0][0] / "index.html").read_text("utf-8")
     import re
 

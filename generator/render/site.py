@@ -38,9 +38,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["jsonld"] = _jsonld
-    env.globals.update(vacancy_label=lambda g: GROUP.get(g, g).capitalize() if g == "ampla" else
-                       VACANCY.get(g, g).replace("reservada a ", "").capitalize(),
-                       outcome_label=lambda o: OUTCOME.get(o, o), effect_label=lambda e: EFFECTS.get(e, e), procedure_label=lambda p: PROCEDURE.get(p, p),
+    env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p: PROCEDURE.get(p, p),
                        site_name=SITE_NAME)
     return env
 
@@ -278,7 +276,20 @@ class ExamPages:
 
         self._paginate(f"{rel}{lst['grupo']}/", lst["entradas"], lst["titulo"], "list.html", [(p["nome"], rel)],
                        (p["codigo"], lst["grupo"]), f"Cargo {p['codigo']} — {lst['titulo']}", render, p=p,
-                       group=group, fundamento=lst.get("fundamento"))
+                       group=group, fundamento=lst.get("fundamento"), jsonld=self._dataset(p, lst, rel))
+
+    def _dataset(self, p: dict, lst: dict, rel: str) -> dict:
+        """schema.org Dataset of one list, with its downloads and the act it belongs to."""
+        links = self._data_links(p["codigo"], lst["grupo"], "")
+        base = self.site.url(self.exam_rel)
+        return {"@context": "https://schema.org", "@type": "Dataset", "inLanguage": "pt-BR",
+                "name": f"{p['nome']} ({p['codigo']}) — {lst['titulo']}", "url": self.site.url(f"{rel}{lst['grupo']}/"),
+                "description": f"{self.exam['titulo']} — {self.exam['orgao']}", "creator": {
+                    "@type": "GovernmentOrganization", "name": self.exam["orgao"]},
+                "datePublished": self.exam["publicacao"]["data"],
+                "isPartOf": {"@type": "Legislation", "legislationIdentifier": cite.urn(self.exam)},
+                "distribution": [{"@type": "DataDownload", "encodingFormat": fmt, "contentUrl": base + links[key]}
+                                 for key, fmt in (("csv", "text/csv"), ("json", "application/json")) if links[key]]}
 
     def _nomination(self, p: dict, rel: str, index: dict) -> None:
         rows = p["nomeacao"]
