@@ -54,11 +54,16 @@ def list_rows(entries: list[dict], group: bool, status: Callable[[str], str]) ->
     out = []
     for e in entries:
         reg = escape(e["inscricao"])
-        general = f'<td class="num">{escape(e["classificacao_geral"])}</td>' if group else ""
-        out.append(f'<tr id="i-{reg}"><td class="num">{escape(e["classificacao"])}</td><td>{reg}</td>'
+        general = f'<td class="num">{_int(e["classificacao_geral"])}</td>' if group else ""
+        out.append(f'<tr id="i-{reg}"><td class="num">{_int(e["classificacao"])}</td><td>{reg}</td>'
                    f'<th scope="row">{escape(e.get("nome", "—"))}</th><td class="num">{escape(e.get("nota", "—"))}</td>'
                    f'{general}<td>{status(e["inscricao"])}</td></tr>\n')
     return Markup("".join(out))
+
+
+def _int(value) -> str:
+    """Integers need no escaping (the common case, kept cheap); anything else is escaped."""
+    return str(value) if type(value) is int else escape(value)
 
 
 def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases) -> Markup:

@@ -73,7 +73,9 @@ class SearchIndex:
         return len(self.cargos) - 1
 
     def _file(self, kind: str, key: str):
-        name = (kind, bucket(key))
+        head = key[:2]
+        name = (kind, head if len(head) == 2 and head.isascii() and head.isalnum() and head.islower() or
+                head.isdigit() else bucket(key))
         f = self._files.get(name)
         if f is None:
             f = self._files[name] = open(os.path.join(self.spill_dir, f"{kind}-{name[1]}"), "w", encoding="utf-8")
@@ -86,7 +88,8 @@ class SearchIndex:
         for token in sorted(set(full.split())):
             # tokens are letters and digits only: they need no JSON quoting beyond the quotes
             self._file("n", token).write(f"{token}{SEP}{full}\n[\"{token}\",{tail}\n")
-        reg = normalize(registration).replace(" ", "")
+        plain = registration.isascii() and registration.isalnum()
+        reg = registration.lower() if plain else normalize(registration).replace(" ", "")
         if reg:
             self._file("r", reg).write(f"{reg}\n[\"{reg}\",{tail}\n")
 

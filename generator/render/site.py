@@ -354,23 +354,23 @@ class Status:
                 for e in lst["entradas"]:
                     self.other.setdefault(e["inscricao"], []).append(f"{ordinal(e['classificacao'])} na {title}")
 
-    def at(self, depth: int, group: bool) -> Callable[[str], Markup]:
-        """The row-status function for a page `depth` folders below the site root."""
+    def at(self, depth: int, group: bool) -> Callable[[str], str]:
+        """The row-status function (safe HTML as str) for a page `depth` folders below the site root."""
         root, cache = "../" * depth, {}
 
-        def status(reg: str) -> Markup:
+        def status(reg: str) -> str:
             if reg in self.withdrawn:
-                return Markup("Desistiu da nomeação; a vaga passa ao seguinte da mesma lista.")
+                return "Desistiu da nomeação; a vaga passa ao seguinte da mesma lista."
             n = self.nominations.get(reg)
-            base = Markup("")
+            base = ""
             if n is not None:
-                if reg not in cache:
-                    cache[reg] = _nomination_text(n, root)
-                base = cache[reg]
+                base = cache.get(reg)
+                if base is None:
+                    base = cache[reg] = str(_nomination_text(n, root))
             also = None if group else self.other.get(reg)
             if also:
-                extra = escape("Também: " + "; ".join(also) + ".")
-                return base + Markup(" ") + extra if base else extra
+                extra = str(escape("Também: " + "; ".join(also) + "."))
+                return f"{base} {extra}" if base else extra
             return base
         return status
 
