@@ -53,6 +53,7 @@ class GroupPolicy:
     proportion: Fraction  # share used for the alternation and beyond V
     basis: Basis  # the article creating the reserve
     explicit: tuple[int, ...] | None = None  # edital's fixed positions (prevail over the alternation)
+    min_vacancies: int = 1  # no reserve below this many vacancies (Cariacica art. 1º § 1º: 3 for negros)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ class Policy:
 
     def due_count(self, group: GroupPolicy, k: int) -> int:
         """Cumulative places due to a group among the first k (LEGAL-NOTES 3)."""
-        if k < self.min_vacancies:
+        if k < group.min_vacancies:
             return 0
         p = group.proportion
         return _round_ratio(k * p.numerator, p.denominator, self.rounding)
@@ -327,7 +328,7 @@ def next_due(group: GroupPolicy, policy: Policy, credited: int) -> int | None:
         k = (c * den) // num + 1
     else:  # floor(k·p) ≥ c+1
         k = -((-(c + 1) * den) // num)
-    return max(k, policy.min_vacancies)
+    return max(k, group.min_vacancies)
 
 
 def _peek(pool: list[int], at: int, nominated: bytearray) -> int:

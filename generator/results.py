@@ -76,10 +76,14 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
                 problems.append(Problem("certame.toml", "a lista de mulheres só existe em cargos da Guarda Civil "
                                         f"Municipal ({groups[g].basis.text}); marque guarda_municipal = true ou "
                                         "retire a reserva.", column=f"{key}.reservas.mulher"))
-            elif n > 0 and pos.vacancies < rules.min_vacancies:
-                problems.append(Problem("certame.toml", f"com {pos.vacancies} vaga(s) não há reserva: ela só se "
-                                        f"aplica a partir de {rules.min_vacancies} vagas "
-                                        f"({rules.min_vacancies_basis.text}).", column=f"{key}.reservas.{g}"))
+            elif n > 0 and pos.vacancies < rules.min_for(g)[0]:
+                problems.append(_below_minimum(pos, rules, g, f"{key}.reservas.{g}"))
+        for g, positions in (pos.reserved_positions or {}).items():
+            if g not in groups or (g == "mulher" and not pos.municipal_guard):
+                problems.append(Problem("certame.toml", f"não há reserva «{g}» neste cargo pelas regras de "
+                                        f"{rules.id}: retire-a de posicoes.", column=f"{key}.posicoes.{g}"))
+            elif positions and pos.vacancies < rules.min_for(g)[0]:
+                problems.append(_below_minimum(pos, rules, g, f"{key}.posicoes.{g}"))
         if sum(_counts(pos, rules).values()) > pos.vacancies:
             problems.append(Problem("certame.toml", "as vagas reservadas somam mais que as vagas do cargo.",
                                     column=f"{key}.reservas"))
@@ -109,6 +113,12 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
     return problems
 
 
+def _below_minimum(pos: Position, rules: Rules, group: str, key: str) -> Problem:
+    minimum, basis = rules.min_for(group)
+    return Problem("certame.toml", f"com {pos.vacancies} vaga(s) não há reserva «{group}»: ela só se aplica a partir "
+                   f"de {minimum} vagas ({basis.text}).", column=key)
+
+
 def _counts(pos: Position, rules: Rules) -> dict[str, int]:
     """Reserved places per group for the cargo: the edital's counts prevail over percentages (LEGAL-NOTES)."""
     counts = {}
@@ -120,7 +130,7 @@ def _counts(pos: Position, rules: Rules) -> dict[str, int]:
         elif pos.reserved_positions and g in pos.reserved_positions:
             counts[g] = len(pos.reserved_positions[g])
         else:
-            counts[g] = reserved_count(pos.vacancies, rule.percent, rules.rounding, rules.min_vacancies)
+            counts[g] = reserved_count(pos.vacancies, rule.percent, rules.rounding, rules.min_for(g)[0])
     return counts
 
 
@@ -131,10 +141,16 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         rule = rules.groups[g]
         from_edital = pos.reserves is not None and g in pos.reserves
         basis = Basis(rule.basis.norm, rule.basis.article, EDITAL_NOTE) if from_edital else rule.basis
-        # the edital's own proportion drives the alternation when it fixes the count; else the law's percentage
-        proportion = Fraction(count, pos.vacancies) if from_edital else Fraction(rule.percent) / 100
+        minimum = rules.min_for(g)[0]
+        # The alternation follows the law's percentage (MS art. 6º: "respeitados os percentuais do art. 3º"); only
+        # when the edital fixes a different count does its own proportion drive it, so that within V the reserve
+        # gets exactly that count (our reading, not in LEGAL-NOTES).
+        proportion = Fraction(rule.percent) / 100
+        if from_edital and count != reserved_count(pos.vacancies, rule.percent, rules.rounding, minimum):
+            proportion = Fraction(count, pos.vacancies)
         explicit = (pos.reserved_positions or {}).get(g)
-        groups.append(GroupPolicy(g, count, proportion, basis, tuple(explicit) if explicit else None))
+        groups.append(GroupPolicy(g, count, proportion, basis, tuple(explicit) if explicit else None,
+                                  1 if from_edital or explicit else minimum))
         bases[g] = basis
     policy = Policy(
         vacancies=pos.vacancies, groups=tuple(groups), rounding=rules.rounding, min_vacancies=rules.min_vacancies,

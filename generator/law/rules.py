@@ -43,6 +43,8 @@ class GroupRule:
     eligibility: str
     list_title: str
     list_basis: Basis
+    min_vacancies: int | None = None  # this reserve's own minimum, when it differs from the jurisdiction's
+    min_vacancies_basis: Basis | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,13 @@ class Rules:
     public_fields: tuple[str, ...]
     public_basis: Basis
     source: str = field(default="")
+
+    def min_for(self, group: str) -> tuple[int, Basis]:
+        """The minimum number of vacancies for a reserve to apply, and its basis."""
+        rule = self.groups[group]
+        if rule.min_vacancies is not None:
+            return rule.min_vacancies, rule.min_vacancies_basis
+        return self.min_vacancies, self.min_vacancies_basis
 
 
 class _Reader:
@@ -245,7 +254,13 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     path = f"grupos.{key}"
     if key not in RESERVE_GROUPS:
         r.error(path, f"grupo desconhecido; use um de: {', '.join(RESERVE_GROUPS)}.")
-    data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"}, _CITE)
+    data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"},
+                   _CITE | {"vagas_minimas", "vagas_minimas_fundamento"})
+    minimum = data.get("vagas_minimas")
+    if minimum is not None and (not isinstance(minimum, int) or minimum < 1):
+        r.error(f"{path}.vagas_minimas", "deveria ser um número inteiro ≥ 1.")
+    if minimum is not None and "vagas_minimas_fundamento" not in data:
+        r.error(f"{path}.vagas_minimas_fundamento", "chave obrigatória quando há vagas_minimas.")
     try:
         percent = Decimal(str(data.get("percentual", "")))
         if not Decimal(0) <= percent <= Decimal(100):
@@ -257,8 +272,10 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
         r.error(f"{path}.percentual", "escreva o percentual entre aspas (\"20\"): números com ponto viram binário inexato.")
     if data.get("elegibilidade") not in ELIGIBILITY_WORDS:
         r.error(f"{path}.elegibilidade", f"use uma de: {', '.join(ELIGIBILITY_WORDS)}.")
+    own_minimum = minimum if isinstance(minimum, int) and "vagas_minimas_fundamento" in data else None
     return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
-                     data.get("lista", ""), r.basis(data, "lista_fundamento", path))
+                     data.get("lista", ""), r.basis(data, "lista_fundamento", path), own_minimum,
+                     r.basis(data, "vagas_minimas_fundamento", path) if own_minimum else None)
 
 
 def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], OutcomeRule]:

@@ -210,4 +210,10 @@ case("empate-nao-resolvido", ["candidatos.csv, linhas 3 e 5: empate não resolvi
                               "oficial da banca."],
      candidates=HEADER + ROWS[0] + ROWS[1] + ROWS[2]
      + "1004,Diego Reis,ADM,77.00,1988-07-21,,M,N,S,N,aprovado\n" + ROWS[4])
+case("posicoes-abaixo-do-minimo", ["certame.toml, chave «cargos[1].posicoes.negro»: com 2 vaga(s) não há reserva "
+                                   "«negro»: ela só se aplica a partir de 3 vagas (Lei Municipal de Cariacica de "
+                                   "30/08/2023, art. 1º, § 1º)."],
+     toml=toml('jurisdicao = "lins"', 'jurisdicao = "cariacica"').replace(
+         'nome = "Agente Administrativo"\nvagas = 2', 'nome = "Agente Administrativo"\nvagas = 2\n'
+         'posicoes = { negro = [2] }'))
 print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")
