@@ -184,3 +184,12 @@ def test_xmp_agrees_with_the_document_information(built):
         meta = pdf.open_metadata()
         assert meta["dc:title"] == str(pdf.docinfo.Title)
         assert str(pdf.docinfo.Author) in str(meta["dc:creator"])
+
+
+def test_text_the_fonts_cannot_draw_goes_to_weasyprint():
+    from generator.render.pdf_direct import needs_shaping
+
+    assert not needs_shaping("JOSÉ DA CONCEIÇÃO Ñ ß Ø")
+    assert needs_shaping("שרה כהן")  # right to left
+    assert needs_shaping("A\u0301\u0327")  # combining marks left after NFC
+    assert needs_shaping("王秀英")  # not in DejaVu: WeasyPrint looks for a fallback font

@@ -27,17 +27,36 @@ LINE_FACE = {"t": "bold", "h": "bold", "b": "italic", "e": "italic", "r": "regul
 _COMPLEX_BIDI = {"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI"}
 
 
-def needs_shaping(text: str) -> bool:
-    """Whether `text` has characters our plain glyph-by-glyph drawing would misplace (RTL, combining marks)."""
-    if text.isascii():
-        return False
-    return any(unicodedata.bidirectional(c) in _COMPLEX_BIDI or unicodedata.combining(c) for c in text)
+class _Plain(dict):
+    """Character → whether we can draw it glyph by glyph in one face: in the font, left to right, not combining.
+    Filled on first sight: a national exam repeats the same few hundred characters millions of times."""
+
+    def __init__(self, face: str):
+        super().__init__()
+        self.glyphs = _glyphs(face)
+
+    def __missing__(self, c: str) -> bool:
+        plain = c in self.glyphs and unicodedata.bidirectional(c) not in _COMPLEX_BIDI and not unicodedata.combining(c)
+        self[c] = plain
+        return plain
+
+
+@lru_cache(maxsize=None)
+def _plain(face: str) -> _Plain:
+    return _Plain(face)
+
+
+def needs_shaping(text: str, face: str = "regular") -> bool:
+    """Whether `text` has characters our plain glyph-by-glyph drawing would misplace (RTL, combining marks) or
+    that DejaVu lacks (WeasyPrint would find a fallback font for them)."""
+    return not text.isascii() and not all(map(_plain(face).__getitem__, text))
 
 
 def page_needs_shaping(page: Page) -> bool:
     """Whether any line of the page needs a shaping engine."""
-    lines = [text for col in page.cols for _, text in col] + (page.heading or [])
-    return any(needs_shaping(text) for text in lines)
+    lines = [(LINE_FACE[cls], text) for col in page.cols for cls, text in col]
+    lines += [("bold", text) for text in page.heading or []] + [("regular", page.summary or "")]
+    return any(needs_shaping(text, face) for face, text in lines)
 
 
 @lru_cache(maxsize=None)
