@@ -103,6 +103,7 @@ def test_pdfa_identification_and_metadata(built):
         assert str(pdf.docinfo.Title).startswith("Concurso Público nº 01/2024")
         assert "ordem de nomeação" in str(pdf.docinfo.Subject)
         assert len(pdf.trailer.ID) == 2 and not pdf.is_encrypted
+        assert pdf.check_pdf_syntax() == []  # qpdf reads every object and stream without complaint
         for page in pdf.pages:  # PDF/A: every font embedded
             for font in page.Resources.Font.values():
                 descendant = font.DescendantFonts[0] if "/DescendantFonts" in font else font
