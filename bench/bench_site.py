@@ -15,6 +15,7 @@ busca.js in node (bench/search_probe.js). `--pagefind N` also indexes N rows of 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -24,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "bench" / "out"
 PY = sys.executable
+print = functools.partial(print, flush=True)  # noqa: A001 - progress visible in long runs
 
 RUNNER = """
 import json, resource, sys, time

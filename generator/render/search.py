@@ -1,9 +1,10 @@
 """Static search index: sorted postings cut into small shards, so a query downloads a few tens of kilobytes.
 
-Pagefind was measured first (bench/pagefind_probe.py): its Python API adds about 10 records/s (the client polls
-the service every 0.1 s), so 1,000,000 per-candidate records take a day; indexing the rendered list pages instead
-took 18 s per 100,000 rows on this machine, three times the whole build budget at 1,000,000, and its results point
-at a 500-row page rather than at the entry. Hence this index.
+Pagefind 1.5.2 was measured first (bench/pagefind_probe.py, this 2-core machine): its Python API adds about 10
+records/s (the client polls the service every 0.1 s), so 1,000,000 per-candidate records would take a day; indexing
+the rendered list pages instead (1,000,000 rows in 2,000 pages) took 62 s and 3.2 GB peak — over the whole build's
+45 s and 2 GB budgets on its own — wrote index chunks of up to 210 kB (a query also loads 72 kB of WebAssembly and
+46 kB of script: > 300 kB), and its results point at a 500-row page rather than at the entry. Hence this index.
 
 Layout under `busca/`: `cargos.json` (where each cargo's general list lives), and for names (`n/`) and
 registrations (`r/`) one directory file per first two characters listing each shard's first key, plus the shards.
