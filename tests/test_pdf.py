@@ -194,3 +194,13 @@ def test_text_the_fonts_cannot_draw_goes_to_weasyprint():
     assert needs_shaping("שרה כהן")  # right to left
     assert needs_shaping("A\u0301\u0327")  # combining marks left after NFC
     assert needs_shaping("王秀英")  # not in DejaVu: WeasyPrint looks for a fallback font
+
+
+def test_table_of_contents_links_to_the_pages(built):
+    path, result, _ = built
+    with pikepdf.open(path) as pdf:
+        targets = [pikepdf.Page(annot.Dest[0]).index + 1 for page in pdf.pages[:result["front_pages"]]
+                   for annot in page.get("/Annots", []) if "/Dest" in annot]
+        uris = [str(annot.A.URI) for page in pdf.pages for annot in page.get("/Annots", []) if "/A" in annot]
+    assert result["ranges"][("MED", "cargo")][0] in targets and uris == []
+    assert len(targets) == len(result["ranges"])  # one table-of-contents entry per cargo and section

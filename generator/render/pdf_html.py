@@ -12,6 +12,9 @@ from .pdf_fonts import FACES, font_path
 from .pdf_layout import GEOMETRY, Page
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# Table-of-contents links point at pages of other chunks, unknown to WeasyPrint: it writes them as URI links with
+# this scheme, which the merge turns into links to the page (pdf_merge.resolve_page_links).
+PAGE_LINK = "gazeta-pagina:"
 
 
 def css_string(value: object) -> str:
@@ -70,7 +73,7 @@ def folio_css(total: int, first_page_from_counter: bool) -> str:
 def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str) -> str:
     """Masthead, act title and preamble, table of contents and citation."""
     return environment().get_template("pdf/front.html").render(
-        exam=exam, meta=meta, toc=toc, citation=citation, css=css,
+        exam=exam, meta=meta, toc=toc, citation=citation, css=css, page_link=PAGE_LINK,
         preamble_html=preamble_html(exam.get("preambulo_md", "")))
 
 

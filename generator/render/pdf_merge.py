@@ -12,6 +12,7 @@ import pikepdf
 
 from .pdf_attach import embed
 from .pdf_direct import add_pages, font_objects
+from .pdf_html import PAGE_LINK
 
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
@@ -43,6 +44,7 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
             for key, value in font_objects(pdf, used).items():
                 fonts[key] = value
         _outline(pdf, outline)
+        resolve_page_links(pdf)
         _output_intent(pdf)
         embed(pdf, *attachments)
         # Ask readers to show the bookmarks panel, as gazettes do for long editions.
@@ -78,3 +80,15 @@ def _output_intent(pdf: pikepdf.Pdf) -> None:
         OutputConditionIdentifier=pikepdf.String("sRGB IEC61966-2.1"), Info=pikepdf.String("sRGB IEC61966-2.1"),
         DestOutputProfile=profile)])
 
+
+
+def resolve_page_links(pdf: pikepdf.Pdf) -> None:
+    """Turn the front matter's placeholder URI links (PAGE_LINK + printed page number) into links to that page."""
+    for page in pdf.pages:
+        for annot in page.obj.get("/Annots", []):
+            action = annot.get("/A")
+            target = str(action.get("/URI", "")) if action is not None else ""
+            if target.startswith(PAGE_LINK):
+                number = int(target[len(PAGE_LINK):])
+                del annot.A
+                annot.Dest = pikepdf.Array([pdf.pages[number - 1].obj, pikepdf.Name.Fit])
