@@ -204,3 +204,15 @@ def test_table_of_contents_links_to_the_pages(built):
         uris = [str(annot.A.URI) for page in pdf.pages for annot in page.get("/Annots", []) if "/A" in annot]
     assert result["ranges"][("MED", "cargo")][0] in targets and uris == []
     assert len(targets) == len(result["ranges"])  # one table-of-contents entry per cargo and section
+
+
+def test_a_cargo_nobody_passed_and_an_exam_without_cargos(tmp_path):
+    view = position_view("VAZ", 0, 3)
+    view["comissao"] = {"resultados": [], "contagens": {}}
+    out = tmp_path / "vazio.pdf"
+    result = build_pdf(exam_view(), [view], out, attachments=[], data_sha256=SHA, permanent_url="", workers=1)
+    body = " ".join(pypdf.PdfReader(out).pages[1].extract_text().split())
+    assert body.count("Não houve candidatos aprovados.") == 4 and "Não há nomeações nesta ordem." in body
+    assert result["ranges"][("VAZ", "nomeacao")] == (2, 2)
+    none = build_pdf(exam_view(), [], tmp_path / "nada.pdf", attachments=[], data_sha256=SHA, permanent_url="")
+    assert none["pages"] == 1 and none["ranges"] == {}

@@ -69,6 +69,7 @@ PROCEDURE_LABELS = {"heteroidentificacao": "Heteroidentificação", "indigena": 
 OUTCOME_LABELS = {"confirmado": "confirmado", "nao_confirmado": "não confirmado", "ausente": "ausente",
                   "fraude": "fraude"}
 EMPTY = "Não houve candidatos aprovados."
+EMPTY_ORDER = "Não há nomeações nesta ordem."
 
 Line = tuple[str, str]  # (class, text): t title, b basis/note, h column labels, r row, e empty-list note, g gap
 
@@ -243,7 +244,7 @@ class Typesetter:
         return lst.get("titulo") or GROUP_TITLES.get(lst["grupo"], lst["grupo"])
 
     def _section(self, code: str, key: str, title: str, basis: dict | None, labels: str,
-                 rows: Iterator[list[str]], legend: list[str] = ()) -> None:
+                 rows: Iterator[list[str]], legend: list[str] = (), empty: str = EMPTY) -> None:
         """A titled run of rows that keeps its title with the first row and repeats it on every new column."""
         head = [("t", t) for t in wrap(title, self.avail, "bold")]
         if basis and basis.get("texto"):
@@ -251,7 +252,7 @@ class Typesetter:
         head += [("b", t) for text in legend for t in wrap(text, self.avail, "italic")]
         label_lines = [("h", t) for t in wrap(labels, self.avail, "bold")]
         first = next(rows, None)
-        first_lines = [("r", t) for t in first] if first else [("e", EMPTY)]
+        first_lines = [("r", t) for t in first] if first else [("e", empty)]
         self._place(head + label_lines + first_lines, gap=True)
         entry = Entry(2, clean(title), (code, key), self._index, self._index)
         self.entries.append(entry)
@@ -306,7 +307,7 @@ class Typesetter:
         reserve = [n for n in nominations if n.get("cadastro_reserva")]
         labels = "Posição · Vaga · Inscrição · Nome [fundamento]"
         self._section(code, "nomeacao", "Ordem de nomeação (vagas do edital)", None, labels,
-                      self._nomination_rows(within, bases, nominations), legend)
+                      self._nomination_rows(within, bases, nominations), legend, EMPTY_ORDER)
         if reserve:
             self._section(code, "cadastro_reserva", "Cadastro de reserva — ordem projetada de nomeação", None, labels,
                           self._nomination_rows(reserve, bases, nominations),
