@@ -11,7 +11,7 @@ import pytest
 
 from generator.render import charts, cite
 from generator.render.paths import Slugs, page_of
-from generator.render.search import bucket, normalize, normalize_name
+from generator.render.search import PARTICLES, bucket, normalize, normalize_name
 from generator.render.site import Pager
 from site_fakes import fake_exam, fake_position
 
@@ -62,9 +62,11 @@ def test_normalize_name_equals_normalize():
 def test_busca_js_normalizes_and_buckets_like_python():
     script = (f"const b = require({json.dumps(str(ROOT / 'templates/theme/assets/busca.js'))});"
               f"const s = {json.dumps(SAMPLES)};"
-              "console.log(JSON.stringify(s.map(x => [b.normalize(x), b.bucket(b.normalize(x))])));")
-    out = json.loads(subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True).stdout)
+              "console.log(JSON.stringify([s.map(x => [b.normalize(x), b.bucket(b.normalize(x))]), b.PARTICLES]));")
+    out, particles = json.loads(subprocess.run([NODE, "-e", script], capture_output=True, text=True,
+                                               check=True).stdout)
     assert out == [[normalize(x), bucket(normalize(x))] for x in SAMPLES]
+    assert sorted(particles) == sorted(PARTICLES)
 
 
 def test_nomination_strip_describes_reserved_positions():

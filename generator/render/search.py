@@ -23,6 +23,8 @@ from pathlib import Path
 
 SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and at most 2 shards: < 300 KB
 SEP = "\t"
+# Name particles: in almost every name, so useless to look a name up by (busca.js skips them too).
+PARTICLES = frozenset({"da", "das", "de", "des", "do", "dos", "e"})
 
 
 def normalize(text: str) -> str:
@@ -86,7 +88,7 @@ class SearchIndex:
         """Post one candidate: by each distinct name token and by registration; page -n = eliminados/ page n."""
         full = normalize_name(name)
         tail = f"{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page}]"
-        for token in sorted(set(full.split())):
+        for token in sorted(set(full.split()) - PARTICLES):
             # tokens are letters and digits only: they need no JSON quoting beyond the quotes
             self._file("n", token).write(f"{token}{SEP}{full}\n[\"{token}\",{tail}\n")
         plain = registration.isascii() and registration.isalnum()
