@@ -2,6 +2,8 @@
 (function (global) {
   "use strict";
   var SEP = "\t", END = "\uffff", MAX_SHARDS = 2, MAX_RESULTS = 50;
+  /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
+  var PARTICLES = ["da", "das", "de", "des", "do", "dos", "e"];
 
   /* Mesma normalização de search.normalize: sem acentos, minúsculas, só letras e números. */
   function normalize(text) {
@@ -61,7 +63,9 @@
       var reg = tokens.join("");
       return { kind: "r", tokens: [reg], list: [{ lo: reg, hi: reg + END }] };
     }
-    var list = [], usable = tokens.filter(function (t) { return Array.from(t).length >= 2; });
+    var list = [], usable = tokens.filter(function (t) {
+      return Array.from(t).length >= 2 && PARTICLES.indexOf(t) < 0;
+    });
     /* O nome começa pela consulta inteira: "maria da silva" → chave "maria⇥maria da silva…". */
     if (tokens.length > 1 && usable.indexOf(tokens[0]) === 0) {
       var whole = tokens[0] + SEP + tokens.join(" ");
@@ -187,7 +191,8 @@
   }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine };
+    module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine,
+      PARTICLES: PARTICLES };
   } else if (typeof document !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   }
