@@ -44,13 +44,19 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
     verification = verification_text(data_sha256, permanent_url)
     frame = _frame(exam_view, verification)
     clock = [time.perf_counter()]
-    with _frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool:
+    with _frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool, \
+            _Progress() as progress:
         tmp = Path(tmp)
         # Body pages do not depend on the page total or the front matter's length (the folio is a separate
         # content stream), so chunks render while the typesetter is still laying out the next cargos.
         chunks = []
-        setter = _paginate(position_views, tmp, lambda path, first, count: chunks.append(
-            (first, count, pool.submit(render_body, (str(path), frame, engine)))))
+        paginated = progress.task("PDF: paginando (blocos de páginas)")
+
+        def submit(path: Path, first: int, count: int) -> None:
+            chunks.append((first, count, pool.submit(render_body, (str(path), frame, engine))))
+            paginated()
+
+        setter = _paginate(position_views, tmp, submit)
         clock.append(time.perf_counter())
         created = _created(exam_view)
         front_path, front_pages = _render_front(exam_view, setter, setter.count, verification, permanent_url,
@@ -59,7 +65,8 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         total = front_pages + setter.count
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
-        parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view))
+        parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view),
+                       progress.task("PDF: desenhando as páginas", len(chunks)))
         pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total,
                          attachments=(attachments, created, workers))
         clock.append(time.perf_counter())
@@ -222,18 +229,17 @@ def render_body(task: tuple) -> tuple[str, object]:
     return "streams", render_streams(pages, frame)
 
 
-def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, css: str,
-           title: str) -> Iterator[tuple[str, object]]:
+def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, css: str, title: str,
+           advance: Callable[[], None]) -> Iterator[tuple[str, object]]:
     """The body in order for the merge: ("streams", (streams, chars, first folio)) or ("pdf", path)."""
     results = []
-    with _progress(len(chunks)) as advance:
-        for first, count, pending in chunks:
-            kind, payload = pending.get()
-            folio = front_pages + first + 1
-            if kind == "html":  # now that the total is known, the templates can print "Página X de Y"
-                payload = pool.submit(_weasyprint_spool, (payload, folio, count, css, title))
-            results.append((kind, payload, folio))
-            advance()
+    for first, count, pending in chunks:
+        kind, payload = pending.get()
+        folio = front_pages + first + 1
+        if kind == "html":  # now that the total is known, the templates can print "Página X de Y"
+            payload = pool.submit(_weasyprint_spool, (payload, folio, count, css, title))
+        results.append((kind, payload, folio))
+        advance()
     for kind, payload, folio in results:
         if kind == "html":
             yield "pdf", Path(payload.get())
@@ -263,27 +269,32 @@ def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title
     return out
 
 
-class _progress:
-    """A rich progress bar on an interactive terminal outside CI; silent otherwise."""
+class _Progress:
+    """Rich progress bars on an interactive terminal outside CI; silent otherwise (and under a caller's own
+    live display, which rich allows only one of)."""
 
-    def __init__(self, total: int):
-        self.total = total
+    def __init__(self):
         self.bar = None
 
-    def __enter__(self):
-        if self.total > 1 and sys.stderr.isatty() and not os.environ.get("CI"):
+    def __enter__(self) -> "_Progress":
+        if sys.stderr.isatty() and not os.environ.get("CI"):
             from rich.errors import LiveError
             from rich.progress import Progress
 
             try:
                 bar = Progress(transient=True)
                 bar.start()
-            except LiveError:  # the caller already shows a live display (gazeta build's own bar)
-                return lambda: None
+            except LiveError:
+                return self
             self.bar = bar
-            self.task = bar.add_task("Gerando o PDF", total=self.total)
-            return lambda: bar.advance(self.task)
-        return lambda: None
+        return self
+
+    def task(self, label: str, total: int | None = None) -> Callable[[], None]:
+        """A bar (or, with no total, a counter) and the function that advances it by one."""
+        if self.bar is None:
+            return lambda: None
+        task = self.bar.add_task(label, total=total)
+        return lambda: self.bar.advance(task)
 
     def __exit__(self, *exc):
         if self.bar is not None:
