@@ -158,7 +158,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"\n== {n:,} candidatos ==")
         print(f"gazeta build (sem PDF): {built['seconds']:.1f} s total = preparar (carga + alocação) "
               f"{built['prepare_s']:.1f} s + dados abertos, páginas, busca e MkDocs {built['render_s']:.1f} s; "
-              f"pico {built['peak_mb']:.0f} MB")
+              f"pico {built['peak_mb']:.0f} MB no processo principal, {built['child_peak_mb']:.0f} MB no maior "
+              f"processo auxiliar (as páginas herdadas por fork contam nos dois)")
         size, page = built["largest_page"]
         files = sum(1 for p in site.rglob("*") if p.is_file())
         total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
