@@ -33,8 +33,28 @@ from pathlib import Path
 sys.path.insert(0, str(Path(sys.argv[3]) / "tests"))
 CONTENT, SITE, ROOT, SAMPLE = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
 out = {{}}
+import threading
+def _pss(pid):
+    try:
+        with open(f"/proc/{{pid}}/smaps_rollup") as f:
+            kb = next(int(line.split()[1]) for line in f if line.startswith("Pss:"))
+        kids = []
+        for task in Path(f"/proc/{{pid}}/task").iterdir():
+            kids += (task / "children").read_text().split()
+        return kb + sum(_pss(int(k)) for k in kids)
+    except (OSError, StopIteration):
+        return 0
+_peak = [0]
+_stop = threading.Event()
+def _sample():  # proportional set size of this process and its workers: shared pages counted once
+    while not _stop.wait(0.2):
+        _peak[0] = max(_peak[0], _pss(os.getpid()))
+import os
+threading.Thread(target=_sample, daemon=True).start()
 start = time.perf_counter()
 {code}
+_stop.set()
+out["tree_pss_peak_mb"] = _peak[0] / 1024
 out["seconds"] = time.perf_counter() - start
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 out["child_peak_mb"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
@@ -159,7 +179,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"gazeta build (sem PDF): {built['seconds']:.1f} s total = preparar (carga + alocação) "
               f"{built['prepare_s']:.1f} s + dados abertos, páginas, busca e MkDocs {built['render_s']:.1f} s; "
               f"pico {built['peak_mb']:.0f} MB no processo principal, {built['child_peak_mb']:.0f} MB no maior "
-              f"processo auxiliar (as páginas herdadas por fork contam nos dois)")
+              f"processo auxiliar; soma PSS da árvore de processos (cada página contada uma vez): "
+              f"{built['tree_pss_peak_mb']:.0f} MB")
         size, page = built["largest_page"]
         files = sum(1 for p in site.rglob("*") if p.is_file())
         total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
