@@ -94,10 +94,12 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
              markdown_pages: Iterable[tuple[str, str]] = ()) -> dict:
     """Open data, PDF (when available) and site pages of every exam into site_dir."""
     from .render.site import Site
+    from .results import frozen_heap
 
     site = Site(site_dir, site_url=site_url)
     try:
-        return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)
+        with frozen_heap():
+            return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)
     finally:
         site.search.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+from operator import itemgetter
 from pathlib import Path
 from typing import Iterable
 
@@ -73,14 +74,37 @@ def _json_cell(column: str, value):
     return value
 
 
+_CSV_SPECIAL = {"fundamento", "cadastro_reserva"}  # columns whose CSV text is not the value itself
+_JSON_SPECIAL = {"fundamento", "nota", "cadastro_reserva"}
+
+
+def _plain_rows(columns: list[str], items: list[dict]):
+    """Rows of values in column order, fetched in C (itemgetter); None when some item lacks a column."""
+    get = itemgetter(*columns)
+    try:
+        return [get(item) for item in items] if len(columns) > 1 else [(get(item),) for item in items]
+    except KeyError:
+        return None
+
+
 def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -> int:
     """Write one resource as CSV and JSON; return its row count."""
     columns = [c for c, _, _ in COLUMNS[kind]]
+    plain = _plain_rows(columns, items)  # the hot path at national scale: list rows are plain values
     with csv_path.open("w", encoding=ENCODING, newline="") as fc:
-        writer = csv.writer(fc, delimiter=";", lineterminator="\r\n")
+        writer = csv.writer(fc, delimiter=";", lineterminator="\r\n")  # writes None as an empty field
         writer.writerow(columns)
-        writer.writerows([_cell(c, item.get(c)) for c in columns] for item in items)
-    rows = [{c: _json_cell(c, item.get(c)) for c in columns} for item in items]
+        if plain is not None and not _CSV_SPECIAL & set(columns):
+            writer.writerows(plain)
+        else:
+            writer.writerows([_cell(c, item.get(c)) for c in columns] for item in items)
+    if plain is not None and not (_JSON_SPECIAL - {"nota"}) & set(columns):
+        rows = [dict(zip(columns, values)) for values in plain]
+        if "nota" in columns:
+            for row in rows:
+                row["nota"] = _json_cell("nota", row["nota"])
+    else:
+        rows = [{c: _json_cell(c, item.get(c)) for c in columns} for item in items]
     # One object per line: diffs and `head` stay readable, and one dumps call keeps it fast.
     body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     if body.count("},{") == max(len(rows) - 1, 0):  # no value contains "},{" itself: safe to split there

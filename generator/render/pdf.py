@@ -3,7 +3,6 @@ with WeasyPrint, merge as PDF/A-3b with the exam's open data embedded."""
 
 from __future__ import annotations
 
-import gc
 import logging
 import multiprocessing
 import os
@@ -11,7 +10,6 @@ import pickle
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -20,6 +18,7 @@ from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
 from .pdf_html import folio_css, front_html, pages_html, stylesheet, verification_text
 from .pdf_layout import Page, Typesetter
 from .pdf_merge import assemble
+from ..results import frozen_heap
 
 CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
 PDF_VARIANT = "pdf/a-3b"
@@ -44,7 +43,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
     verification = verification_text(data_sha256, permanent_url)
     frame = _frame(exam_view, verification)
     clock = [time.perf_counter()]
-    with _frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool, \
+    with frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool, \
             _Progress() as progress:
         tmp = Path(tmp)
         # Body pages do not depend on the page total or the front matter's length (the folio is a separate
@@ -78,17 +77,6 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
     phases = dict(zip(("layout", "front", "merge"), (b - a for a, b in zip(clock, clock[1:]))))
     return {"pages": pages, "front_pages": front_pages, "rows": setter.rows, "chunks": len(chunks),
             "ranges": ranges, "seconds": phases}
-
-
-@contextmanager
-def _frozen_heap() -> Iterator[None]:
-    """Keep the garbage collector off the objects that exist before the build (a loaded national exam: millions
-    of them). Scanning them on every full collection took about 45% of the layout time at 1,000,000 candidates."""
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
 
 
 # -- pagination ------------------------------------------------------------------------------------------------
@@ -201,7 +189,7 @@ class _Workers:
     def __enter__(self):
         if self.workers > 1:
             # fork: workers inherit the loaded fonts and never re-import __main__ (spawn would, unguarded); with
-            # the heap frozen (see _frozen_heap) the caller's objects stay shared instead of copied into each.
+            # the heap frozen (see results.frozen_heap) the caller's objects stay shared instead of copied into each.
             self.pool = multiprocessing.get_context("fork").Pool(self.workers)
         return self
 
