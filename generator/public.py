@@ -117,8 +117,9 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
 
 
 def _person(c, general_rank: int, fields: set[str]) -> dict:
-    """The allow-list: inscrição, name, score, classification — nothing else of the candidate."""
-    person = {"inscricao": c.registration, "classificacao_geral": general_rank}
+    """The allow-list: inscrição, name, score, classification — nothing else of the candidate. Doubles as the
+    candidate's entry in the general list (shared, read-only), so a million entries are not copied."""
+    person = {"classificacao": general_rank, "inscricao": c.registration, "classificacao_geral": general_rank}
     if "nome" in fields:
         person["nome"] = c.name
     if "nota" in fields:
@@ -127,17 +128,20 @@ def _person(c, general_rank: int, fields: set[str]) -> dict:
 
 
 def _entry_person(person: dict) -> dict:
-    return {k: person[k] for k in ("inscricao", "nome", "classificacao_geral") if k in person}
+    if "nome" in person:  # the usual case, without a comprehension per nomination
+        return {"inscricao": person["inscricao"], "nome": person["nome"],
+                "classificacao_geral": person["classificacao_geral"]}
+    return {k: person[k] for k in ("inscricao", "classificacao_geral") if k in person}
 
 
 def _list_view(group: str, indexes: list[int], people: list[dict], rules, bases: _Bases) -> dict:
     if group == GENERAL:
         title, basis = rules.general_title, rules.general_basis
-        entries = [{"classificacao": p["classificacao_geral"], **p} for p in people]
+        entries = people
     else:
         rule = rules.groups[group]
         title, basis = rule.list_title, rule.list_basis
-        entries = [{"classificacao": r, **people[i]} for r, i in enumerate(indexes, start=1)]
+        entries = [{**people[i], "classificacao": r} for r, i in enumerate(indexes, start=1)]
     return {"grupo": group, "titulo": title, "fundamento": bases.one(basis), "entradas": entries}
 
 

@@ -375,14 +375,21 @@ class Status:
         return status
 
 
+_REGISTER_TEXT: dict[str, str] = {}
+
+
 def _nomination_text(n: dict, root: str) -> Markup:
     """One nomination in words, with its legal basis linked when it has a page."""
-    vaga = VACANCY.get(n["vaga"], n["vaga"])
-    what = ("Cadastro de reserva (projeção): " if n.get("cadastro_reserva") else "Nomeação: ")
-    text = escape(f"{what}{ordinal(n['posicao'], True)} posição, vaga {vaga}")
-    b = n.get("fundamento") or {}
     if n.get("cadastro_reserva"):  # the basis is on the nomination page; a list of thousands stays light
-        return text + Markup(".")
+        # the hot path at national scale (most rows are projections): only the integer varies, so the escaped
+        # label is made once per vacancy type
+        label = _REGISTER_TEXT.get(n["vaga"])
+        if label is None:
+            label = _REGISTER_TEXT[n["vaga"]] = str(escape(f"vaga {VACANCY.get(n['vaga'], n['vaga'])}"))
+        return Markup(f"Cadastro de reserva (projeção): {int(n['posicao'])}ª posição, {label}.")
+    vaga = VACANCY.get(n["vaga"], n["vaga"])
+    text = escape(f"Nomeação: {ordinal(n['posicao'], True)} posição, vaga {vaga}")
+    b = n.get("fundamento") or {}
     if b.get("pagina"):
         anchor = "#" + b["ancora"] if b.get("ancora") else ""
         link = Markup('<a href="{}legislacao/{}/{}">{}</a>').format(root, b["pagina"], anchor, b["texto"])
