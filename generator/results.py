@@ -319,8 +319,6 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
         for g in c.opts:
             if g in pools and g not in out:
                 pools[g].append(i)
-    for g in pools:
-        pools[g].sort()  # opts is a set: appends per candidate are in order already, this only guards it
     if "mulher" in pools:
         pools["mulher"] = [i for i, c in enumerate(order) if c.sex == "F"]
     out_idx = {i for i, c in enumerate(order) if c.registration in withdrawn} if withdrawn else set()
