@@ -91,3 +91,4 @@ class Exam:
     withdrawals: list[str] = field(default_factory=list)
     source: Path | None = None
     preamble_md: str = ""  # ato.md: the act's title/preamble, editorial Markdown
+    notice_date: date | None = None  # publication date of the opening edital (certame.toml `edital_data`)

@@ -14,7 +14,8 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
     """The allocated exam, or InputError with every problem found."""
     with paused_gc():  # see results.compute: nothing cyclic to collect among a million candidates
         exam = load_exam(exam_dir)
-        rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date)
+        rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date,
+                          exam.notice_date)
         result, problems = compute(exam, rules, project=project)
     if problems:
         raise InputError(problems)

@@ -65,6 +65,8 @@ class Rules:
     valid_from: date
     valid_to: date | None
     validity_basis: Basis
+    notice_from: date | None  # editais published before this date stay under the previous regime
+    notice_basis: Basis | None
     rounding: str
     rounding_basis: Basis
     min_vacancies: int
@@ -173,7 +175,12 @@ _CITE = {"fundamento", "norma", "nota"}
 
 
 def _build(raw: dict, r: _Reader) -> Rules:
-    r.table(raw, "", _TOP, {"vigencia_fim"})
+    r.table(raw, "", _TOP, {"vigencia_fim", "edital_a_partir_de", "edital_fundamento", "edital_nota"})
+    notice_from = raw.get("edital_a_partir_de")
+    if notice_from is not None and not isinstance(notice_from, date):
+        r.error("edital_a_partir_de", "deveria ser uma data (AAAA-MM-DD, sem aspas).")
+    if notice_from is not None and "edital_fundamento" not in raw:
+        r.error("edital_fundamento", "chave obrigatória quando há edital_a_partir_de.")
     r.main_norm = raw.get("norma_principal", "")
     for key, norm in (raw.get("normas") or {}).items():
         norm = r.table(norm, f"normas.{key}", {"titulo", "sigla"}, {"urn", "pagina"})
@@ -232,6 +239,8 @@ def _build(raw: dict, r: _Reader) -> Rules:
         valid_from=valid_from if isinstance(valid_from, date) else date.min,
         valid_to=valid_to if isinstance(valid_to, date) else None,
         validity_basis=r.basis(raw, "vigencia_fundamento", "", "vigencia_nota", "vigencia_norma"),
+        notice_from=notice_from if isinstance(notice_from, date) else None,
+        notice_basis=r.basis(raw, "edital_fundamento", "", "edital_nota") if "edital_fundamento" in raw else None,
         rounding=rounding.get("regra", "half_up"), rounding_basis=r.basis(rounding, "fundamento", "arredondamento"),
         min_vacancies=minimum.get("valor", 1) if isinstance(minimum.get("valor"), int) else 1,
         min_vacancies_basis=r.basis(minimum, "fundamento", "vagas_minimas"),
@@ -313,8 +322,9 @@ def find_rules_dir(exam_dir: Path) -> Path:
     return Path(__file__).resolve().parents[2] / "content" / "jurisdicoes"
 
 
-def rules_for(jurisdiction: str, folder: Path, on_date: date | None = None) -> Rules:
-    """Load the rule file for an id, checking it exists and is in force on the publication date."""
+def rules_for(jurisdiction: str, folder: Path, on_date: date | None = None, notice_date: date | None = None) -> Rules:
+    """Load the rule file for an id, checking it exists, is in force on the publication date and reaches the
+    exam's opening edital (when its date is given)."""
     path = folder / f"{jurisdiction}.toml"
     if not re.fullmatch(r"[a-z0-9-]+", jurisdiction or "") or not path.is_file():
         names = ", ".join(available(folder)) or "nenhuma"
@@ -330,6 +340,11 @@ def rules_for(jurisdiction: str, folder: Path, on_date: date | None = None) -> R
             "certame.toml", "publicacao.data",
             f"a data {on_date:%d/%m/%Y} está fora da vigência das regras de {jurisdiction} "
             f"({rules.valid_from:%d/%m/%Y}{end}; {rules.validity_basis.text}, arquivo {path.name})."))
+    if notice_date and rules.notice_from and notice_date < rules.notice_from:
+        problems.append(_problem(
+            "certame.toml", "edital_data",
+            f"o edital de abertura ({notice_date:%d/%m/%Y}) é anterior a {rules.notice_from:%d/%m/%Y}: as regras de "
+            f"{jurisdiction} não se aplicam a este certame ({rules.notice_basis.text}, arquivo {path.name})."))
     if problems:
         raise InputError(problems)
     return rules

@@ -61,7 +61,7 @@ def _load(folder: Path) -> Exam:
     return Exam(
         slug=folder.resolve().name, jurisdiction=meta.jurisdiction, title=meta.title, agency=meta.agency,
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
-        commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble,
+        commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
     )
 
 

@@ -21,6 +21,7 @@ TOP_KEYS = {
     "titulo": (True, "text", '"Concurso Público nº 01/2024 — Resultado final"'),
     "orgao": (True, "text", '"Prefeitura Municipal de Lins"'),
     "edital": (True, "text", '"Edital nº 01/2024"'),
+    "edital_data": (False, "date", "2024-03-01"),
     "publicacao": (True, "table", "[publicacao]"),
     "colunas": (False, "table", "[colunas]"),
     "cargos": (True, "tables", "[[cargos]]"),
@@ -79,6 +80,7 @@ class ExamFile:
     title: str | None = None
     agency: str | None = None
     notice: str | None = None
+    notice_date: date | None = None  # when the opening edital was published (transitional rules, e.g. MS art. 35)
     publication: Publication | None = None
     positions: list[Position] = field(default_factory=list)
     renames: dict[str, str] = field(default_factory=dict)  # our column name → the board's header
@@ -94,6 +96,7 @@ def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collecto
     values = _check_keys(document, TOP_KEYS, "", problems)
     result.jurisdiction = values.get("jurisdicao")
     result.title, result.agency, result.notice = (values.get(k) for k in ("titulo", "orgao", "edital"))
+    result.notice_date = values.get("edital_data")
     if "publicacao" in values:
         result.publication = _publication(values["publicacao"], problems)
     if "colunas" in values:

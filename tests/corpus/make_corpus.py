@@ -146,7 +146,7 @@ case("toml-sintaxe", ["certame.toml, linha 14: erro de sintaxe TOML (na coluna 3
                       "linha acabou antes de fechar as aspas). Corrija o texto nesse ponto."],
      toml=toml('nome = "Agente Administrativo"', 'nome = "Agente Administrativo'))
 case("chave-desconhecida", ["certame.toml, chave «subtitulo»: chave desconhecida. Você quis dizer «titulo»? As chaves "
-                            "possíveis aqui são: jurisdicao, titulo, orgao, edital, publicacao, colunas e cargos."],
+                            "possíveis aqui são: jurisdicao, titulo, orgao, edital, edital_data, publicacao, colunas e cargos."],
      toml=toml('edital = ', 'subtitulo = "Resultado"\nedital = '))
 case("chave-obrigatoria-ausente", ["certame.toml, chave «publicacao.secao»: falta esta chave obrigatória. Exemplo: "
                                    "secao = \"Atos Oficiais\""], toml=toml('secao = "Atos Oficiais"\n', ""))
@@ -216,4 +216,8 @@ case("posicoes-abaixo-do-minimo", ["certame.toml, chave «cargos[1].posicoes.neg
      toml=toml('jurisdicao = "lins"', 'jurisdicao = "cariacica"').replace(
          'nome = "Agente Administrativo"\nvagas = 2', 'nome = "Agente Administrativo"\nvagas = 2\n'
          'posicoes = { negro = [2] }'))
+case("edital-anterior-as-regras", ["certame.toml, chave «edital_data»: o edital de abertura (20/12/2023) é anterior a "
+                                   "05/01/2024: as regras de mato-grosso-do-sul não se aplicam a este certame (Decreto "
+                                   "Estadual MS nº 16.358/2024, art. 35, arquivo mato-grosso-do-sul.toml)."],
+     toml=MS.replace('edital = "Edital nº 01/2024"', 'edital = "Edital nº 01/2024"\nedital_data = 2023-12-20'))
 print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")
