@@ -23,10 +23,15 @@ def basis_text(bases) -> str:
 def contract(result: ExamResult) -> dict:
     """The allocation as plain JSON data, in the order of certame.toml."""
     return {"certame": result.exam.slug, "jurisdicao": result.rules.id,
-            "cargos": [_position(p) for p in result.positions]}
+            "cargos": [_position(p, result.rules) for p in result.positions]}
 
 
-def _position(pr: PositionResult) -> dict:
+def _list_basis(rules, group: str):
+    """The article that mandates a published list."""
+    return rules.general_basis if group == GENERAL else rules.groups[group].list_basis
+
+
+def _position(pr: PositionResult, rules) -> dict:
     reg = [c.registration for c in pr.order]
     alloc = pr.allocation
     return {
@@ -37,6 +42,7 @@ def _position(pr: PositionResult) -> dict:
         "fundamento_reservas": {g: b.text for g, b in pr.count_bases.items()},
         "listas": {g: [reg[i] for i in pr.lists.get(g, ())] for g in LIST_KEYS},
         "listas_publicadas": list(pr.lists),
+        "fundamento_listas": {g: _list_basis(rules, g).text for g in pr.lists},
         "nomeacao": [{"posicao": n.position, "vaga": n.group, "inscricao": reg[n.index],
                       "fundamento": basis_text(n.bases), "cadastro_reserva": n.register,
                       "motivo": n.reason, "vaga_devida": n.due} for n in alloc.nominations],

@@ -117,3 +117,12 @@ def test_a_fourth_jurisdiction_is_a_new_file(tmp_path):
     result = prepare(exam, rules_dir)
     big = next(p for p in result.positions if p.position.vacancies == 50)
     assert result.rules.id == "atlantis" and big.allocation.counts["negro"] == 15
+
+
+def test_a_group_norm_does_not_leak_into_its_list_basis():
+    """Lins: the negro percentage cites the Lei (norma = "lei"), but the lists are the decree's art. 6º."""
+    rules = load_rules(RULES / "lins.toml")
+    assert rules.groups["negro"].basis.norm.key == "lei"
+    for group in ("negro", "pcd", "mulher"):
+        assert rules.groups[group].list_basis.norm.key == "decreto", group
+    assert rules.groups["mulher"].list_basis.text == "Decreto Municipal de Lins nº 13.760/2024, art. 6º, IV"

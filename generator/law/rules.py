@@ -197,7 +197,7 @@ def _build(raw: dict, r: _Reader) -> Rules:
     if rounding.get("regra") not in ROUNDING_WORDS:
         r.error("arredondamento.regra", f"use uma de: {', '.join(ROUNDING_WORDS)}.")
     minimum = r.table(raw.get("vagas_minimas", {}), "vagas_minimas", {"valor", "fundamento"},
-                      _CITE | {"abaixo_fundamento"})
+                      _CITE | {"abaixo_fundamento", "abaixo_nota", "abaixo_norma"})
     if not isinstance(minimum.get("valor"), int) or minimum.get("valor", 0) < 1:
         r.error("vagas_minimas.valor", "deveria ser um número inteiro ≥ 1.")
 
@@ -244,7 +244,8 @@ def _build(raw: dict, r: _Reader) -> Rules:
         rounding=rounding.get("regra", "half_up"), rounding_basis=r.basis(rounding, "fundamento", "arredondamento"),
         min_vacancies=minimum.get("valor", 1) if isinstance(minimum.get("valor"), int) else 1,
         min_vacancies_basis=r.basis(minimum, "fundamento", "vagas_minimas"),
-        below_min_basis=r.basis(minimum, "abaixo_fundamento", "vagas_minimas") if below else None,
+        below_min_basis=r.basis(minimum, "abaixo_fundamento", "vagas_minimas", "abaixo_nota", "abaixo_norma")
+        if below else None,
         groups=groups, list_order=order, lists_basis=r.basis(lists, "fundamento", "listas"),
         general_title=lists.get("geral", ""), general_basis=r.basis(lists, "geral_fundamento", "listas"),
         open_basis=nom("ampla"), alternation_basis=nom("alternancia"), collision_basis=nom("colisao"),
@@ -264,7 +265,8 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     if key not in RESERVE_GROUPS:
         r.error(path, f"grupo desconhecido; use um de: {', '.join(RESERVE_GROUPS)}.")
     data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"},
-                   _CITE | {"vagas_minimas", "vagas_minimas_fundamento"})
+                   _CITE | {"vagas_minimas", "vagas_minimas_fundamento", "vagas_minimas_nota", "vagas_minimas_norma",
+                            "lista_nota", "lista_norma"})
     minimum = data.get("vagas_minimas")
     if minimum is not None and (not isinstance(minimum, int) or minimum < 1):
         r.error(f"{path}.vagas_minimas", "deveria ser um número inteiro ≥ 1.")
@@ -283,8 +285,9 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
         r.error(f"{path}.elegibilidade", f"use uma de: {', '.join(ELIGIBILITY_WORDS)}.")
     own_minimum = minimum if isinstance(minimum, int) and "vagas_minimas_fundamento" in data else None
     return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
-                     data.get("lista", ""), r.basis(data, "lista_fundamento", path), own_minimum,
-                     r.basis(data, "vagas_minimas_fundamento", path) if own_minimum else None)
+                     data.get("lista", ""), r.basis(data, "lista_fundamento", path, "lista_nota", "lista_norma"),
+                     own_minimum, r.basis(data, "vagas_minimas_fundamento", path, "vagas_minimas_nota",
+                                          "vagas_minimas_norma") if own_minimum else None)
 
 
 def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], OutcomeRule]:
