@@ -149,7 +149,7 @@ def _write_bucket(task: tuple[Path, str, list[Path]]) -> tuple[int, int, int]:
         if not shard:
             directory.append(key)
         shard.append(posting)
-        size += len(posting.encode()) + 2
+        size += (len(posting) if posting.isascii() else len(posting.encode())) + 2  # bytes, without encoding ASCII
     if shard:
         largest = max(largest, _flush(out, name, directory, shard))
     _dump(out / f"{name}.json", directory)
