@@ -18,7 +18,6 @@ from .model import OPEN
 REASON_OPEN = "ampla"  # best of the general list (cotistas included)
 REASON_RESERVE = "reserva"  # a reserved place, by the alternation schedule
 REASON_REVERSION = "reversao"  # a reserved place without eligible candidates, given back to ampla
-REASON_REGISTER = "cadastro"  # projected order beyond V
 
 
 def round_by(value: Fraction, word: str) -> int:

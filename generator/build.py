@@ -94,7 +94,7 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
              markdown_pages: Iterable[tuple[str, str]] = ()) -> dict:
     """Open data, PDF (when available) and site pages of every exam into site_dir."""
     from .render.site import Site
-    from .results import frozen_heap
+    from .memory import frozen_heap
 
     site = Site(site_dir, site_url=site_url)
     try:

@@ -7,7 +7,8 @@ from pathlib import Path
 from .errors import InputError
 from .law.rules import find_rules_dir, rules_for
 from .load import load_exam
-from .results import ExamResult, compute, paused_gc
+from .memory import paused_gc
+from .results import ExamResult, compute
 
 
 def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:

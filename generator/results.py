@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import compress, count, islice
 from operator import attrgetter, eq
@@ -12,6 +10,7 @@ from fractions import Fraction
 
 from .allocate import Allocation, GroupPolicy, Policy, allocate, reserved_count
 from .errors import Problem
+from .memory import paused_gc
 from .law.basis import Basis
 from .law.rules import OutcomeRule, Rules
 from .model import APPROVED, PROCEDURES, Candidate, CommissionOutcome, Exam, Position
@@ -137,7 +136,7 @@ def _counts(pos: Position, rules: Rules) -> dict[str, int]:
 def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
     """Resolve the rules for one cargo: counts, proportions and bases."""
     groups, bases = [], {}
-    for g, count in _counts(pos, rules).items():
+    for g, reserved in _counts(pos, rules).items():
         rule = rules.groups[g]
         from_edital = pos.reserves is not None and g in pos.reserves
         basis = Basis(rule.basis.norm, rule.basis.article, EDITAL_NOTE) if from_edital else rule.basis
@@ -146,10 +145,10 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         # when the edital fixes a different count does its own proportion drive it, so that within V the reserve
         # gets exactly that count (our reading, not in LEGAL-NOTES).
         proportion = Fraction(rule.percent) / 100
-        if from_edital and count != reserved_count(pos.vacancies, rule.percent, rules.rounding, minimum):
-            proportion = Fraction(count, pos.vacancies)
+        if from_edital and reserved != reserved_count(pos.vacancies, rule.percent, rules.rounding, minimum):
+            proportion = Fraction(reserved, pos.vacancies)
         explicit = (pos.reserved_positions or {}).get(g)
-        groups.append(GroupPolicy(g, count, proportion, basis, tuple(explicit) if explicit else None,
+        groups.append(GroupPolicy(g, reserved, proportion, basis, tuple(explicit) if explicit else None,
                                   1 if from_edital or explicit else minimum))
         bases[g] = basis
     policy = Policy(
@@ -242,37 +241,6 @@ def _compute(exam: Exam, rules: Rules, project: bool) -> tuple[ExamResult | None
         if result:
             results.append(result)
     return (None, problems) if problems else (ExamResult(exam, rules, results), [])
-
-
-@contextmanager
-def paused_gc():
-    """Pause the cycle collector for a bulk phase (restores its previous state)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-@contextmanager
-def frozen_heap():
-    """Keep the cycle collector off every object that exists now (a loaded national exam: millions of them) while
-    a long phase allocates more; forked workers then share those pages instead of copying them when it scans."""
-    global _frozen_depth
-    if _frozen_depth == 0:
-        gc.freeze()
-    _frozen_depth += 1  # nested phases (the PDF inside the build) must not unfreeze the outer one's objects
-    try:
-        yield
-    finally:
-        _frozen_depth -= 1
-        if _frozen_depth == 0:
-            gc.unfreeze()
-
-
-_frozen_depth = 0
 
 
 def _commission_effects(exam: Exam, rules: Rules) -> dict[str, list[tuple[CommissionOutcome, OutcomeRule]]]:

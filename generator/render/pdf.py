@@ -18,7 +18,7 @@ from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
 from .pdf_html import folio_css, front_html, pages_html, stylesheet, verification_text
 from .pdf_layout import Page, Typesetter
 from .pdf_merge import assemble
-from ..results import frozen_heap
+from ..memory import frozen_heap
 
 CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
 PDF_VARIANT = "pdf/a-3b"
