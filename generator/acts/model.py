@@ -1,0 +1,75 @@
+"""Acts as data: what certame.toml's `[[atos]]` declares (LEGAL-NOTES reading 13).
+
+This is the shared contract of the acts package. `load` (certame.toml), `archive`/`publish` (freezing acts),
+`corrections` (retificação: "Onde se lê … Leia-se …"), `calls` (convocações and events) and `sign` (PAdES)
+all speak these types; renderers receive them only through the public view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+# Act types (`tipo`). Labels are the gazette's words, used in mastheads, citations and banners.
+RESULT = "resultado"
+HOMOLOGATION = "homologacao"
+CORRECTION = "retificacao"
+REPUBLICATION = "republicacao"
+CALL = "convocacao"
+ACT_TYPES = {
+    RESULT: "Edital de Resultado Final",
+    HOMOLOGATION: "Edital de Homologação",
+    CORRECTION: "Edital de Retificação",
+    REPUBLICATION: "Edital de Republicação",
+    CALL: "Edital de Convocação",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Signer:
+    """Who signs the act: printed as its closing block (name and office)."""
+
+    name: str  # nome
+    office: str  # cargo, e.g. "Prefeito Municipal"
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """The gazette edition that carries an act; one edition may carry acts of several exams."""
+
+    gazette: str  # diario, e.g. "Imprensa Oficial - Lins"
+    date: date
+    number: str | None = None  # edicao; None when unknown (the masthead then omits it)
+    extra: bool = False  # edição extra
+    supplement: bool = False  # suplemento
+    section: str = ""
+    subsection: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One published act of an exam: its own identity (type, number, date) and where it was published."""
+
+    kind: str  # key of ACT_TYPES
+    number: str  # numero, e.g. "41/2024": unique within the exam
+    date: date
+    edition: Edition
+    signers: tuple[Signer, ...] = ()
+    title: str = ""  # optional own title; default: ACT_TYPES[kind] + " nº " + number
+    corrects: str | None = None  # retifica / republica: number of the act it corrects
+    reason: str = ""  # motivo of a retificação/republicação
+    position: str | None = None  # cargo code of a convocação
+    places: int | None = None  # vagas: how many next places of that cargo's nomination order a convocação calls
+    place: str = ""  # local of the closing block, e.g. "Lins"
+    line: int = 0  # order in certame.toml (1-based), for messages
+    extra: dict = field(default_factory=dict)  # reserved for keys added later; never rendered directly
+
+    @property
+    def label(self) -> str:
+        """'Edital de Convocação nº 50/2024' — how the act is named in banners, history lines and citations."""
+        return self.title or f"{ACT_TYPES[self.kind]} nº {self.number}"
+
+    @property
+    def slug(self) -> str:
+        """Path segment of the act's permanent page and PDF: 'ato-50-2024'."""
+        return "ato-" + "".join(c if c.isalnum() else "-" for c in self.number.lower()).strip("-")
