@@ -31,6 +31,15 @@ def _list_basis(rules, group: str):
     return rules.general_basis if group == GENERAL else rules.groups[group].list_basis
 
 
+def _people(pr: PositionResult, rules) -> list[dict]:
+    """Each approved candidate in general-list order, with the public fields only (LEGAL-NOTES 7): what a
+    retificação compares (acts/corrections.py). The score stays an exact decimal string, never a float."""
+    fields = set(rules.public_fields)
+    name, score = "nome" in fields, "nota" in fields
+    return [{"inscricao": c.registration, **({"nome": c.name} if name else {}),
+             **({"nota": str(c.score)} if score else {})} for c in pr.order]
+
+
 def _position(pr: PositionResult, rules) -> dict:
     reg = [c.registration for c in pr.order]
     alloc = pr.allocation
@@ -40,6 +49,7 @@ def _position(pr: PositionResult, rules) -> dict:
         "vagas": pr.position.vacancies,
         "reservas": {g: alloc.counts.get(g, 0) for g in RESERVE_GROUPS},
         "fundamento_reservas": {g: b.text for g, b in pr.count_bases.items()},
+        "candidatos": _people(pr, rules),
         "listas": {g: [reg[i] for i in pr.lists.get(g, ())] for g in LIST_KEYS},
         "listas_publicadas": list(pr.lists),
         "fundamento_listas": {g: _list_basis(rules, g).text for g in pr.lists},

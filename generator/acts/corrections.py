@@ -1,0 +1,239 @@
+"""Retificação: what changed between the archived result of an act and the current one, quoted as the gazette does.
+
+A retificação quotes only the changed passages, "Onde se lê: … Leia-se: …" (LEGAL-NOTES 13; federal model: Decreto
+12.002/2024 arts. 73–74). Both sides are the JSON contract of `gazeta resultado --json` (generator/contract.py):
+the archived one of the corrected act, and the current one. Pure functions, no I/O; deterministic order (cargos
+as in the current contract, then cargos that disappeared; rows as in each list).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ..labels import ELIMINATION, GROUP, VACANCY, ordinal, score_text
+
+GENERAL = "geral"
+
+# Fields of a candidate a retificação can change, in the order they are reported.
+RANK = "classificacao"  # rank in the general list
+SCORE = "nota"
+LIST = "lista"  # membership and rank in a group list: field "lista_<grupo>"
+NOMINATION = "nomeacao"  # position and vacancy type in the nomination order
+ELIMINATION_FIELD = "eliminacao"
+ADDED = "inclusao"  # a forgotten candidate added
+REMOVED = "exclusao"  # a candidate who should not have been there
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One field of one candidate, before and after (None: absent on that side)."""
+
+    field: str
+    before: str | None
+    after: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateChanges:
+    """Everything that changed for one candidate of one cargo."""
+
+    position: str  # cargo code
+    registration: str
+    name: str
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One quoted passage: the rows as published (onde se lê) and as corrected (leia-se)."""
+
+    position: str
+    position_name: str
+    section: str  # "Lista geral", "Lista específica — pessoas negras", "Ordem de nomeação", "Eliminações"
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+    @property
+    def verbs(self) -> tuple[str, str]:
+        """The gazette's words for this passage: a pure addition is "Inclua-se", a pure removal "Exclua-se"."""
+        if not self.before:
+            return "", "Inclua-se"
+        if not self.after:
+            return "Exclua-se", ""
+        return "Onde se lê", "Leia-se"
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """The body of a retificação: per-candidate changes and the passages that quote them."""
+
+    candidates: tuple[CandidateChanges, ...]
+    passages: tuple[Passage, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.passages or self.candidates)
+
+
+def diff(old: dict, new: dict) -> Correction:
+    """Compare two result contracts (the archived one of the corrected act, the current one)."""
+    old_by_code = {c["codigo"]: c for c in old.get("cargos", ())}
+    new_by_code = {c["codigo"]: c for c in new.get("cargos", ())}
+    codes = [c["codigo"] for c in new.get("cargos", ())] + [c for c in old_by_code if c not in new_by_code]
+    candidates: list[CandidateChanges] = []
+    passages: list[Passage] = []
+    for code in codes:
+        before, after = _Cargo(old_by_code.get(code)), _Cargo(new_by_code.get(code))
+        name = after.name or before.name
+        candidates.extend(_candidate_changes(code, before, after))
+        for section, rows_before, rows_after in _sections(before, after):
+            changed = _changed_keys(rows_before, rows_after)
+            if changed:
+                passages.append(Passage(code, name, section,
+                                        tuple(text for key, text in rows_before if key in changed),
+                                        tuple(text for key, text in rows_after if key in changed)))
+    return Correction(tuple(candidates), tuple(passages))
+
+
+class _Cargo:
+    """One cargo of a contract (or an empty one), indexed by inscrição."""
+
+    def __init__(self, data: dict | None):
+        data = data or {}
+        self.name = data.get("nome", "")
+        self.people = {p["inscricao"]: p for p in data.get("candidatos", ())}
+        self.lists = {g: regs for g, regs in data.get("listas", {}).items() if g in data.get("listas_publicadas", ())}
+        self.published = list(data.get("listas_publicadas", ()))
+        self.nominations = {n["inscricao"]: n for n in data.get("nomeacao", ())}
+        self.nomination_order = [n["inscricao"] for n in data.get("nomeacao", ())]
+        self.eliminations = {e["inscricao"]: e for e in data.get("eliminacoes", ())}
+        self.general = list(self.lists.get(GENERAL, self.people))
+        self.rank = {reg: i for i, reg in enumerate(self.general, start=1)}
+        self.list_rank = {g: {reg: i for i, reg in enumerate(regs, start=1)} for g, regs in self.lists.items()}
+
+    def known(self, reg: str) -> bool:
+        return reg in self.rank or reg in self.eliminations or reg in self.nominations
+
+    def person(self, reg: str) -> dict:
+        return self.people.get(reg, {"inscricao": reg})
+
+
+def _score(person: dict) -> str | None:
+    return score_text(Decimal(person["nota"])) if "nota" in person else None
+
+
+def _nomination_text(n: dict | None) -> str | None:
+    if n is None:
+        return None
+    text = f"{ordinal(n['posicao'], feminine=True)} posição, vaga {VACANCY.get(n['vaga'], n['vaga'])}"
+    return text + " (cadastro de reserva)" if n.get("cadastro_reserva") else text
+
+
+def _elimination_text(e: dict | None) -> str | None:
+    return None if e is None else ELIMINATION.get(e["motivo"], e["motivo"])
+
+
+def _candidate_changes(code: str, before: _Cargo, after: _Cargo) -> list[CandidateChanges]:
+    """Per candidate, in the current general order, then eliminated ones, then those that disappeared."""
+    order = after.general + [r for r in after.eliminations if r not in after.rank]
+    order += [r for r in after.nominations if r not in after.rank and r not in after.eliminations]
+    seen = set(order)
+    order += [r for r in [*before.general, *before.eliminations, *before.nominations] if r not in seen]
+    groups = [g for g in dict.fromkeys([*after.published, *before.published]) if g != GENERAL]
+    out, done = [], set()
+    for reg in order:
+        if reg in done:
+            continue
+        done.add(reg)
+        was, now = before.known(reg), after.known(reg)
+        changes: list[Change] = []
+        if not was:
+            changes.append(Change(ADDED, None, reg))
+        elif not now:
+            changes.append(Change(REMOVED, reg, None))
+        pairs = [
+            (RANK, _opt(before.rank.get(reg)), _opt(after.rank.get(reg))),
+            (SCORE, _score(before.person(reg)) if reg in before.people else None,
+             _score(after.person(reg)) if reg in after.people else None),
+            *((f"{LIST}_{g}", _opt(before.list_rank.get(g, {}).get(reg)), _opt(after.list_rank.get(g, {}).get(reg)))
+              for g in groups),
+            (NOMINATION, _nomination_text(before.nominations.get(reg)), _nomination_text(after.nominations.get(reg))),
+            (ELIMINATION_FIELD, _elimination_text(before.eliminations.get(reg)),
+             _elimination_text(after.eliminations.get(reg))),
+        ]
+        changes += [Change(f, b, a) for f, b, a in pairs if b != a]
+        if changes:
+            name = after.person(reg).get("nome") or before.person(reg).get("nome", "")
+            out.append(CandidateChanges(code, reg, name, tuple(changes)))
+    return out
+
+
+def _opt(n: int | None) -> str | None:
+    return None if n is None else str(n)
+
+
+def _sections(before: _Cargo, after: _Cargo):
+    """(section title, rows before, rows after), each row a (inscrição, text) pair, in each side's order."""
+    groups = list(dict.fromkeys([*after.published, *before.published]))
+    for g in groups:
+        title = "Lista geral" if g == GENERAL else f"Lista específica — {GROUP.get(g, g)}"
+        yield title, _list_rows(before, g), _list_rows(after, g)
+    yield "Ordem de nomeação", _nomination_rows(before), _nomination_rows(after)
+    yield "Eliminações", _elimination_rows(before), _elimination_rows(after)
+
+
+def _who(cargo: _Cargo, reg: str) -> str:
+    name = cargo.person(reg).get("nome")
+    return f"{reg} — {name}" if name else reg
+
+
+def _list_rows(cargo: _Cargo, group: str) -> list[tuple[str, str]]:
+    rows = []
+    for i, reg in enumerate(cargo.lists.get(group, ()), start=1):
+        score = _score(cargo.person(reg))
+        rows.append((reg, f"{ordinal(i)} — {_who(cargo, reg)}" + (f" — {score}" if score else "")))
+    return rows
+
+
+def _nomination_rows(cargo: _Cargo) -> list[tuple[str, str]]:
+    return [(reg, f"{_nomination_text(cargo.nominations[reg])} — {_who(cargo, reg)}")
+            for reg in cargo.nomination_order]
+
+
+def _elimination_rows(cargo: _Cargo) -> list[tuple[str, str]]:
+    return [(reg, f"{reg} — {_elimination_text(e)}") for reg, e in cargo.eliminations.items()]
+
+
+def _changed_keys(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> set[str]:
+    """Inscrições whose row text differs, or that are on one side only."""
+    old, new = dict(before), dict(after)
+    return {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+
+
+def body_text(correction: Correction) -> str:
+    """The act's body as plain text, in the gazette's convention."""
+    lines: list[str] = []
+    last = None
+    for p in correction.passages:
+        if p.position != last:
+            lines += ["", f"Cargo {p.position} — {p.position_name}".rstrip(" —")]
+            last = p.position
+        lines.append(f"{p.section}:")
+        quote, correct = p.verbs
+        if quote:
+            lines += [f"{quote}:", *(f"  {row}" for row in p.before)]
+        if correct:
+            lines += [f"{correct}:", *(f"  {row}" for row in p.after)]
+    return "\n".join(lines).strip() + "\n" if lines else ""
+
+
+def body_data(correction: Correction) -> dict:
+    """The act's body as plain data for the site and PDF templates (public fields only: see contract.py)."""
+    return {
+        "trechos": [{"cargo": p.position, "cargo_nome": p.position_name, "secao": p.section,
+                     "onde_se_le_rotulo": p.verbs[0], "leia_se_rotulo": p.verbs[1],
+                     "onde_se_le": list(p.before), "leia_se": list(p.after)} for p in correction.passages],
+        "candidatos": [{"cargo": c.position, "inscricao": c.registration, "nome": c.name,
+                        "mudancas": [{"campo": ch.field, "antes": ch.before, "depois": ch.after}
+                                     for ch in c.changes]} for c in correction.candidates],
+    }

@@ -1,0 +1,136 @@
+"""Retificação: per-candidate changes and "Onde se lê … Leia-se …" passages between two result contracts."""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import date
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.acts.corrections import body_data, body_text, diff
+from generator.contract import contract
+from generator.model import Exam, Position, Publication
+from generator.results import compute
+from scenario_kit import parse_candidate, rules
+
+
+def _exam(lines: list[str], vacancies: int = 5, jurisdiction: str = "lins", withdrawals=()) -> Exam:
+    pos = Position("ENF", "Enfermeiro", vacancies)
+    people = [parse_candidate(t, "ENF", i + 2) for i, t in enumerate(lines)]
+    return Exam("t", jurisdiction, "T", "Órgão", "Edital", Publication("Diário", "1", date(2024, 6, 1), "Atos"),
+                [pos], people, [], list(withdrawals))
+
+
+def _contract(exam: Exam) -> dict:
+    result, problems = compute(exam, rules(exam.jurisdiction))
+    assert not problems, [str(p) for p in problems]
+    return json.loads(json.dumps(contract(result)))  # as archived: plain JSON
+
+
+BASE = ["1001 90", "1002 88", "1003 86 negro", "1004 84", "1005 82", "1006 80 negro", "1007 78", "1008 76"]
+
+
+def test_no_change_gives_an_empty_body():
+    data = _contract(_exam(BASE))
+    correction = diff(data, copy.deepcopy(data))
+    assert not correction and body_text(correction) == "" and body_data(correction)["trechos"] == []
+
+
+def test_a_score_raised_after_appeal_quotes_exactly_the_rows_that_moved():
+    before = _contract(_exam(BASE))
+    after_lines = list(BASE)
+    after_lines[4] = "1005 87"  # recurso: 82 → 87, passes 1003 (86) and 1004 (84)
+    after = _contract(_exam(after_lines))
+    correction = diff(before, after)
+    changed = {c.registration: {ch.field: (ch.before, ch.after) for ch in c.changes} for c in correction.candidates}
+    # 1005 climbs from 5th to 3rd; 1003 and 1004 go down one place each; nobody else changes rank
+    assert changed["1005"]["nota"] == ("82,00", "87,00")
+    assert changed["1005"]["classificacao"] == ("5", "3")
+    assert changed["1003"]["classificacao"] == ("3", "4")
+    assert changed["1004"]["classificacao"] == ("4", "5")
+    assert {"1001", "1002", "1007", "1008"}.isdisjoint(changed)
+    general = next(p for p in correction.passages if p.section == "Lista geral")
+    assert general.before == ("3º — 1003 — Candidato 1003 — 86,00", "4º — 1004 — Candidato 1004 — 84,00",
+                              "5º — 1005 — Candidato 1005 — 82,00")
+    assert general.after == ("3º — 1005 — Candidato 1005 — 87,00", "4º — 1003 — Candidato 1003 — 86,00",
+                             "5º — 1004 — Candidato 1004 — 84,00")
+    # the negro list (1003, 1006) is unchanged: no passage for it
+    assert all(p.section != "Lista específica — pessoas negras" for p in correction.passages)
+    text = body_text(correction)
+    assert "Onde se lê:\n  3º — 1003" in text and "Leia-se:\n  3º — 1005" in text
+    assert "1001" not in text and "1008" not in text
+
+
+def test_score_change_that_moves_a_cotista_into_ampla_changes_the_nomination_and_vacancy_type():
+    before = _contract(_exam(BASE))
+    lines = list(BASE)
+    lines[5] = "1006 85 negro"  # 1006 now 4th: within the 4 ampla places, so the reserve calls the next negro
+    after = _contract(_exam(lines + ["1009 70 negro"]))
+    changed = {c.registration: {ch.field: (ch.before, ch.after) for ch in c.changes} for c in correction_of(before, after)}
+    assert changed["1009"]["inclusao"] == (None, "1009")
+    assert changed["1006"]["nomeacao"][1].endswith("vaga de ampla concorrência")
+
+
+def correction_of(before, after):
+    return diff(before, after).candidates
+
+
+def test_forgotten_candidate_added_and_one_removed():
+    before = _contract(_exam(BASE))
+    after = _contract(_exam([t for t in BASE if not t.startswith("1008")] + ["1010 89"]))
+    correction = diff(before, after)
+    kinds = {c.registration: [ch.field for ch in c.changes] for c in correction.candidates}
+    assert kinds["1010"][0] == "inclusao" and kinds["1008"][0] == "exclusao"
+    general = next(p for p in correction.passages if p.section == "Lista geral")
+    assert "2º — 1010 — Candidato 1010 — 89,00" in general.after
+    assert "8º — 1008 — Candidato 1008 — 76,00" in general.before
+    assert not any("1008" in row for row in general.after)
+    assert "8º — 1007 — Candidato 1007 — 78,00" in general.after  # everyone below 1010 moves down one
+
+
+def test_elimination_is_reported_and_quoted():
+    before = _contract(_exam(BASE))
+    after = _contract(_exam([t + " eliminado" if t.startswith("1002") else t for t in BASE]))
+    correction = diff(before, after)
+    mine = next(c for c in correction.candidates if c.registration == "1002")
+    fields = {ch.field: ch for ch in mine.changes}
+    assert fields["eliminacao"].after == "eliminado pela banca" and fields["classificacao"].after is None
+    elim = next(p for p in correction.passages if p.section == "Eliminações")
+    assert elim.verbs == ("", "Inclua-se") and elim.after == ("1002 — eliminado pela banca",)
+
+
+def test_order_is_deterministic_and_follows_the_current_lists():
+    before = _contract(_exam(BASE))
+    lines = list(BASE)
+    lines[7], lines[0] = "1008 95", "1001 75"
+    after = _contract(_exam(lines))
+    a, b = diff(before, after), diff(copy.deepcopy(before), copy.deepcopy(after))
+    assert a == b
+    assert [c.registration for c in a.candidates][0] == "1008"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=10, max_value=99), min_size=4, max_size=12, unique=True),
+       st.data())
+def test_property_one_score_change_touches_only_candidates_between_old_and_new_rank(scores, data):
+    lines = [f"{1001 + i} {s}" for i, s in enumerate(scores)]
+    k = data.draw(st.integers(0, len(lines) - 1))
+    new_score = data.draw(st.integers(10, 99).filter(lambda s: s not in scores))
+    before = _contract(_exam(lines, vacancies=len(lines)))
+    changed_lines = list(lines)
+    changed_lines[k] = f"{1001 + k} {new_score}"
+    after = _contract(_exam(changed_lines, vacancies=len(lines)))
+    old_rank = sorted(scores, reverse=True).index(scores[k]) + 1
+    new_scores = list(scores)
+    new_scores[k] = new_score
+    new_rank = sorted(new_scores, reverse=True).index(new_score) + 1
+    low, high = sorted((old_rank, new_rank))
+    correction = diff(before, after)
+    general = next(p for p in correction.passages if p.section == "Lista geral")
+    assert len(general.before) == len(general.after) == high - low + 1
+    moved = {c.registration for c in correction.candidates}
+    assert f"{1001 + k}" in moved
+    ranks = {r: i for i, r in enumerate(before["cargos"][0]["listas"]["geral"], start=1)}
+    assert all(low <= ranks[r] <= high for r in moved)
