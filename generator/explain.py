@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .contract import basis_text
-from .labels import ELIMINATION, GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal, score_text
+from .labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal, score_text
+from .public import elimination_label
 from .results import GENERAL, ExamResult, PositionResult
 
 
@@ -34,36 +35,39 @@ def explain(result: ExamResult, registration: str) -> list[str] | None:
                 return _eliminated(pr, e)
         index = PositionIndex.of(pr)
         if registration in index.by_registration:
-            return explain_in(pr, index, index.by_registration[registration])
+            return explain_in(pr, index, index.by_registration[registration], result.rules)
     return None
 
 
 def _eliminated(pr: PositionResult, e) -> list[str]:
     c = e.candidate
     lines = [f"Inscrição {c.registration} — {c.name}, cargo {pr.position.code} ({pr.position.name})."]
-    why = ELIMINATION.get(e.reason, e.reason)
+    why = elimination_label(e)
     cite = f" Fundamento: {e.basis.text}." if e.basis else ""
     lines.append(f"Não figura nas listas nem na ordem de nomeação: {why}.{cite}")
     return lines
 
 
-def explain_in(pr: PositionResult, index: PositionIndex, i: int) -> list[str]:
-    """Sentences for the candidate at general index i of a cargo."""
+def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> list[str]:
+    """Sentences for the candidate at general index i of a cargo (group words from the rule file when given)."""
     c, pos, alloc = pr.order[i], pr.position, pr.allocation
+    group = rules.group_label if rules else (lambda g: GROUP.get(g, g))
+    vacancy = rules.vacancy_label if rules else (lambda g: VACANCY.get(g, g))
     lines = [f"Inscrição {c.registration} — {c.name}, cargo {pos.code} ({pos.name}), {pos.vacancies} vaga(s)."]
     lines.append(f"Lista geral: {ordinal(i + 1)} de {len(pr.order)}, nota {score_text(c.score)}.")
     for g, ranks in index.list_rank.items():
         if i in ranks:
-            lines.append(f"Lista específica de {GROUP[g]}: {ordinal(ranks[i])} de {len(pr.lists[g])}.")
+            lines.append(f"Lista específica de {group(g)}: {ordinal(ranks[i])} de {len(pr.lists[g])}.")
     for g, basis in pr.left_reserve.get(i, ()):
-        outcome = next((row for row, _ in pr.commission
+        outcome = next(((row, rule) for row, rule in pr.commission
                         if row.registration == c.registration and row.procedure in PROCEDURE), None)
-        what = f"resultado «{OUTCOME[outcome.outcome]}» na {PROCEDURE[outcome.procedure]}" if outcome else "comissão"
-        lines.append(f"Saiu da lista de {GROUP[g]} ({what}) e permanece na lista geral. Fundamento: {basis.text}.")
+        what = (f"resultado «{outcome[1].label or OUTCOME.get(outcome[0].outcome, outcome[0].outcome)}» na "
+                f"{PROCEDURE[outcome[0].procedure]}" if outcome else "comissão")
+        lines.append(f"Saiu da lista de {group(g)} ({what}) e permanece na lista geral. Fundamento: {basis.text}.")
     for d in alloc.precedence:
         if d.index == i:
-            lost = ", ".join(GROUP[g] for g in d.losers)
-            lines.append(f"Alcançado(a) ao mesmo tempo por mais de uma reserva: nomeado(a) pela de {GROUP[d.winner]}"
+            lost = ", ".join(group(g) for g in d.losers)
+            lines.append(f"Alcançado(a) ao mesmo tempo por mais de uma reserva: nomeado(a) pela de {group(d.winner)}"
                          f" e excluído(a) da de {lost}. Fundamento: {d.basis.text}.")
     if i in pr.withdrawn:
         lines.append("Desistiu da nomeação: não figura na ordem de nomeação.")
@@ -74,19 +78,19 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int) -> list[str]:
         return lines
     where = (f"na projeção do cadastro de reserva, além das {pos.vacancies} vagas" if nom.register
              else f"dentro das {pos.vacancies} vagas")
-    lines.append(f"Ordem de nomeação: {ordinal(nom.position, feminine=True)} posição, {where}, em vaga {VACANCY[nom.group]}.")
-    lines.append(_why(nom, c, alloc) + f" Fundamento: {basis_text(nom.bases)}.")
+    lines.append(f"Ordem de nomeação: {ordinal(nom.position, feminine=True)} posição, {where}, em vaga {vacancy(nom.group)}.")
+    lines.append(_why(nom, c, group) + f" Fundamento: {basis_text(nom.bases)}.")
     if i in alloc.replacements:
         lines.append("Entrou no lugar de candidato(a) que desistiu, pela mesma lista.")
     return lines
 
 
-def _why(nom, c, alloc) -> str:
+def _why(nom, c, group) -> str:
     if nom.reason == "reversao":
-        return (f"A vaga era reservada a {GROUP[nom.due]}, mas não havia candidatos elegíveis nessa lista: "
+        return (f"A vaga era reservada a {group(nom.due)}, mas não havia candidatos elegíveis nessa lista: "
                 "foi revertida à ampla concorrência e preenchida pela ordem da lista geral.")
     if nom.reason == "reserva":
-        return (f"Vaga reservada a {GROUP[nom.group]}, na posição que a alternância e a proporcionalidade "
+        return (f"Vaga reservada a {group(nom.group)}, na posição que a alternância e a proporcionalidade "
                 "lhe destinam.")
     if c.opts:
         return ("Classificação suficiente para a ampla concorrência: por isso não ocupa vaga reservada, "

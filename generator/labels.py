@@ -6,14 +6,14 @@ GROUP = {
     "negro": "pessoas negras",
     "pcd": "pessoas com deficiência",
     "indigena": "indígenas",
-    "mulher": "mulheres (Guarda Civil Municipal)",
+    "mulher": "mulheres",  # a rule file names its cargo: `rotulo = "mulheres (Guarda Civil Municipal)"` (Lins)
 }
 VACANCY = {  # "vaga …"
     "ampla": "de ampla concorrência",
     "negro": "reservada a pessoas negras",
     "pcd": "reservada a pessoas com deficiência",
     "indigena": "reservada a indígenas",
-    "mulher": "reservada a mulheres (Guarda Civil Municipal)",
+    "mulher": "reservada a mulheres",
 }
 PROCEDURE = {
     "heteroidentificacao": "heteroidentificação",

@@ -66,7 +66,7 @@ class Publication:
     """Where the act is published: the gazette's coordinates, for the masthead and for citation."""
 
     gazette: str  # e.g. "Imprensa Oficial - Lins"
-    edition: str
+    edition: str  # "" when unknown: the masthead then omits it
     date: date
     section: str
     subsection: str = ""

@@ -10,10 +10,10 @@ from collections import Counter
 from typing import Iterator
 
 from .contract import basis_text
-from .labels import ELIMINATION, score_text
+from .labels import ELIMINATION, OUTCOME, score_text
 from .law.basis import Basis
 from .law.rules import PUBLIC_FIELDS
-from .model import RESERVE_GROUPS
+from .model import OPEN, RESERVE_GROUPS
 from .results import GENERAL, ExamResult, PositionResult
 
 MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
@@ -62,7 +62,7 @@ def exam_view(result: ExamResult, with_positions: bool = True) -> dict:
         "jurisdicao": {"id": rules.id, "nome": rules.name},
         "normas": [{"chave": n.key, "titulo": n.title, "sigla": n.short, "urn": n.urn, "pagina": n.page}
                    for n in rules.norms.values()],
-        "publicacao": {"diario": pub.gazette, "edicao": str(pub.edition), "data": pub.date.isoformat(),
+        "publicacao": {"diario": pub.gazette, "edicao": str(pub.edition or ""), "data": pub.date.isoformat(),
                        "data_extenso": date_in_full(pub.date), "secao": pub.section, "subsecao": pub.subsection,
                        "entidade": pub.entity, "ano": pub.year, "url": pub.url},
         "preambulo_md": exam.preamble_md,
@@ -104,16 +104,29 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     people = [_person(c, i + 1, fields) for i, c in enumerate(pr.order)]
     view = position_summary(pr)
     view["fundamentos_reservas"] = {g: bases.one(b) for g, b in pr.count_bases.items()}
+    view["rotulos"] = labels_view(rules)
     view["listas"] = [_list_view(g, idx, people, rules, bases) for g, idx in pr.lists.items()]
     view["nomeacao"] = [
         {"posicao": n.position, "vaga": n.group, "vaga_devida": n.due, "motivo": n.reason,
          **_entry_person(people[n.index]), "fundamento": bases.many(n.bases), "cadastro_reserva": n.register}
         for n in pr.allocation.nominations]
     view["comissao"] = _commission_view(pr, bases)
-    view["eliminados"] = [{"inscricao": e.candidate.registration, "motivo": ELIMINATION.get(e.reason, e.reason),
+    view["eliminados"] = [{"inscricao": e.candidate.registration, "motivo": elimination_label(e),
                            "fundamento": bases.one(e.basis)} for e in pr.eliminated]
     view["desistencias"] = [{"inscricao": pr.order[i].registration} for i in pr.withdrawn]
     return view
+
+
+def labels_view(rules) -> dict:
+    """The words for each group and vacancy type, from the rule file (a "Guarda Municipal" is not a "Guarda Civil")."""
+    groups = [OPEN, *rules.groups]
+    return {"grupos": {g: rules.group_label(g) for g in groups},
+            "vagas": {g: rules.vacancy_label(g) for g in groups}}
+
+
+def elimination_label(e) -> str:
+    """Why a candidate is out: the usual words, else the rule file's label of the commission outcome."""
+    return ELIMINATION.get(e.reason) or e.label or e.reason
 
 
 def _person(c, general_rank: int, fields: set[str]) -> dict:
@@ -153,6 +166,6 @@ def _commission_view(pr: PositionResult, bases: _Bases) -> dict:
         counts.setdefault(row.procedure, Counter())[row.outcome] += 1
     return {
         "resultados": [{"inscricao": row.registration, "procedimento": row.procedure, "resultado": row.outcome,
-                        "efeito": rule.effect, "fundamento": bases.one(rule.basis)} for row, rule in rows],
+                        "rotulo": rule.label or OUTCOME.get(row.outcome, row.outcome), "efeito": rule.effect, "fundamento": bases.one(rule.basis)} for row, rule in rows],
         "contagens": {p: dict(sorted(c.items())) for p, c in sorted(counts.items())},
     }

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from .allocate import Allocation, GroupPolicy, Policy, allocate, reserved_count
 from .errors import Problem
+from .load.text import join_words
 from .memory import paused_gc
 from .law.basis import Basis
 from .law.rules import OutcomeRule, Rules
@@ -26,6 +27,7 @@ class Elimination:
     candidate: Candidate
     reason: str  # fraude | ausente (commission) | eliminado | ausente_prova (board's situacao)
     basis: Basis | None  # None when the board eliminated the candidate (its own edital, not our rules)
+    label: str = ""  # the commission outcome's words from the rule file (e.g. a disability incompatible with duties)
 
 
 @dataclass(slots=True)
@@ -107,8 +109,10 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
             problems.append(Problem("comissao.csv", f"a jurisdição {rules.id} não tem o procedimento "
                                     f"«{row.procedure}».", row.line, "procedimento"))
         elif (row.procedure, row.outcome) not in rules.commission:
+            words = [o for p, o in rules.commission if p == row.procedure]
             problems.append(Problem("comissao.csv", f"o resultado «{row.outcome}» não é previsto pela norma de "
-                                    f"{rules.id} para o procedimento «{row.procedure}».", row.line, "resultado"))
+                                    f"{rules.id} para o procedimento «{row.procedure}». Use {join_words(words, 'ou')} "
+                                    f"({rules.source}).", row.line, "resultado"))
     return problems
 
 
@@ -262,7 +266,7 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
     for reg, (c, rows) in effects.items():
         hit = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
         if hit and c.status == APPROVED:
-            fatal[reg] = Elimination(c, hit[0].outcome, hit[1].basis)
+            fatal[reg] = Elimination(c, hit[0].outcome, hit[1].basis, hit[1].label)
     eliminated = [Elimination(c, "ausente_prova" if c.status == "ausente" else "eliminado", None)
                   for c in candidates if c.status != APPROVED] + list(fatal.values())
     eliminated.sort(key=lambda e: e.candidate.line)

@@ -162,7 +162,7 @@ def test_quoted_line_break_counts_as_one_spreadsheet_row(tmp_path):
 
 def test_every_problem_of_every_file_is_reported_at_once(tmp_path):
     folder = exam(tmp_path, "inscricao,nome,cargo,nota,negro\n1001,Ana,GCM,abc,S\n1002,,XYZ,70,N\n",
-                  comissao="inscricao,procedimento,resultado\n1002,heteroidentificacao,talvez\n",
+                  comissao="inscricao,procedimento,resultado\n1002,heteroidentificacao, \n",  # an empty outcome
                   desistencias="inscricao\n5555\n")
     found = problems(folder)
     assert len(found) == 6, found

@@ -40,7 +40,7 @@ def test_entries_are_built_from_the_allow_list(prepared):
             for entry in lst["entradas"]:
                 assert set(entry) <= ENTRY_KEYS
         for row in cargo["comissao"]["resultados"]:
-            assert set(row) == {"inscricao", "procedimento", "resultado", "efeito", "fundamento"}
+            assert set(row) == {"inscricao", "procedimento", "resultado", "rotulo", "efeito", "fundamento"}
 
 
 def test_examples_have_opinions_to_hide():

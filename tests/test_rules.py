@@ -60,7 +60,11 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 @pytest.mark.parametrize("old,new,expected", [
     ('percentual = "20"', 'percentual = "20"\nnegros = 1', "chave «grupos.negro.negros»: chave desconhecida"),
     ('fundamento = "art. 3º, I"', "", "chave «grupos.negro.fundamento»: chave obrigatória ausente."),
-    ('fundamento = "art. 3º, I"', 'fundamento = "ver edital"', "não cita um artigo"),
+    ('fundamento = "art. 3º, I"', 'fundamento = "ver edital"', "não cita um dispositivo"),
+    ('fundamento = "art. 3º, I"', 'fundamento = "Edital nº 1/2024"', "não cita um dispositivo"),
+    ('[publico]', '[comissao.pcd.incompativel]\nefeito = "elimina"\nfundamento = "art. 10"\n\n[publico]',
+     "chave «comissao.pcd.incompativel.rotulo»: chave obrigatória"),
+    ('percentual = "20"', 'percentual = "20"\nrotulo = ""', "chave «grupos.negro.rotulo»: deveria ser um texto"),
     ('regra = "half_up"', 'regra = "bancario"', "chave «arredondamento.regra»: use uma de: half_up, ceil, floor."),
     ('percentual = "3"', 'percentual = "3"\npercentual = "4"', "chave ou tabela repetida"),
     ('percentual = "5"', "percentual = 5.0", "escreva o percentual entre aspas"),
@@ -100,7 +104,7 @@ def test_every_value_cites_an_article():
                  *(g.basis for g in rules.groups.values()), *(g.list_basis for g in rules.groups.values()),
                  *(o.basis for o in rules.commission.values()), *(b for _, _, b in rules.fixed_precedence)]
         for basis in bases:
-            assert re.search(r"art\. \d+", basis.article), (path.name, basis)
+            assert rules_module.CITATION.search(basis.article), (path.name, basis)
             assert basis.norm.short and basis.norm.title
 
 
@@ -126,3 +130,42 @@ def test_a_group_norm_does_not_leak_into_its_list_basis():
     for group in ("negro", "pcd", "mulher"):
         assert rules.groups[group].list_basis.norm.key == "decreto", group
     assert rules.groups["mulher"].list_basis.text == "Decreto Municipal de Lins nº 13.760/2024, art. 6º, IV"
+
+
+@pytest.mark.parametrize("citation,ok", [
+    ("art. 6º, § 2º", True), ("§ 1º", True), ("parágrafo único", True), ("inciso IV", True),
+    ("item 2.8", True), ("subitem 5.1.2", True), ("itens 2.8 e 2.9", True), ("Anexo II", True),
+    ("Edital nº 1/2024", False), ("ver edital", False), ("artigo", False), ("", False),
+])
+def test_a_citation_names_a_provision_of_a_norm_or_an_item_of_an_edital(citation, ok):
+    assert bool(rules_module.CITATION.search(citation)) is ok
+
+
+def test_an_edital_item_is_a_citation(tmp_path):
+    """Issue 10: «Edital nº 1/2024, item 2.8» is a valid basis (the edital is a norm of [normas])."""
+    path = _broken(tmp_path, '[arredondamento]', '[normas.edital]\ntitulo = "Edital nº 1/2024 da Guarda"\n'
+                   'sigla = "Edital nº 1/2024"\n\n[arredondamento]\nnorma = "edital"')
+    text = path.read_text(encoding="utf-8").replace('fundamento = "art. 3º, § 1º"', 'fundamento = "item 2.8"', 1)
+    path.write_text(text, encoding="utf-8")
+    assert load_rules(path).rounding_basis.text == "Edital nº 1/2024, item 2.8"
+
+
+def _rule_files() -> list[Path]:
+    return sorted([*RULES.glob("*.toml"), *(ROOT / "tests" / "jurisdicoes").glob("*.toml")])
+
+
+@pytest.mark.parametrize("path", _rule_files(), ids=lambda p: p.stem)
+def test_every_key_the_code_reads_is_accepted_by_the_loader(path):
+    """A key read but refused (e.g. `vigencia_nota`) could never be set: issue 10, item 8."""
+    accepted, read = rules_module.audit_keys(path)
+    assert read <= accepted, sorted(read - accepted)
+
+
+def test_every_key_the_loader_accepts_is_read_by_the_code():
+    """A key accepted but never read would be silently ignored: over all rule files, each accepted key is read."""
+    accepted, read = set(), set()
+    for path in _rule_files():
+        a, r = rules_module.audit_keys(path)
+        accepted |= a
+        read |= r
+    assert accepted <= read, sorted(accepted - read)

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ..errors import Collector, InputError
+from ..labels import GROUP, OUTCOME, VACANCY
 from ..model import OUTCOMES, PROCEDURES, RESERVE_GROUPS
 from .basis import Basis, Norm
 
@@ -18,6 +19,10 @@ ELIGIBILITY_WORDS = ("opcao", "mulher_guarda")  # opted at registration | woman 
 PRECEDENCE_WORDS = ("melhor_classificacao",)
 EFFECT_WORDS = ("mantem", "sai_da_reserva", "elimina")
 PUBLIC_FIELDS = ("inscricao", "nome", "nota", "classificacao")  # the hard allow-list; rule files may narrow it
+OUTCOME_WORD = re.compile(r"[a-z][a-z0-9_]*")  # a commission outcome a rule file defines (e.g. «incompativel»)
+# A citation names a provision: an article, paragraph or inciso of a norm, or an item (or annex) of an edital.
+CITATION = re.compile(r"\bart\.\s*\d+|§\s*\d+|par[áa]grafo\s+[úu]nico|\bincisos?\s+[IVXLC]+\b"
+                      r"|\b(?:sub)?ite(?:m|ns)\s+\d+(?:\.\d+)*|\banexo\s+(?:[IVXLC]+|\d+)\b", re.I)
 
 # Every rule word, documented (a test checks each word used in code appears here).
 VOCABULARY = {
@@ -25,7 +30,7 @@ VOCABULARY = {
     "ceil": "qualquer fração arredonda para cima",
     "floor": "qualquer fração arredonda para baixo",
     "opcao": "concorre quem optou pela reserva na inscrição",
-    "mulher_guarda": "concorrem as candidatas (sexo F) de cargos da Guarda Civil Municipal",
+    "mulher_guarda": "concorrem as candidatas (sexo F) dos cargos de guarda municipal (guarda_municipal = true)",
     "melhor_classificacao": "alcançado por duas reservas, nomeia-se pela lista em que estiver melhor classificado",
     "mantem": "a autodeclaração é confirmada: nada muda",
     "sai_da_reserva": "sai da lista específica e permanece na lista geral",
@@ -45,6 +50,8 @@ class GroupRule:
     list_basis: Basis
     min_vacancies: int | None = None  # this reserve's own minimum, when it differs from the jurisdiction's
     min_vacancies_basis: Basis | None = None
+    label: str = ""  # "mulheres (Guarda Municipal)": the group in running text (rule file `rotulo`)
+    vacancy_label: str = ""  # "reservada a mulheres (Guarda Municipal)": after "vaga" (rule file `rotulo_vaga`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +60,7 @@ class OutcomeRule:
 
     effect: str
     basis: Basis
+    label: str = ""  # the outcome in plain Portuguese (rule file `rotulo`, else labels.OUTCOME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +101,52 @@ class Rules:
     public_basis: Basis
     source: str = field(default="")
 
+    def group_label(self, group: str) -> str:
+        """The group in running text: the rule file's words, else the generic ones."""
+        rule = self.groups.get(group)
+        return rule.label if rule and rule.label else GROUP.get(group, group)
+
+    def vacancy_label(self, group: str) -> str:
+        """What follows "vaga" for a place of this group."""
+        rule = self.groups.get(group)
+        return rule.vacancy_label if rule and rule.vacancy_label else VACANCY.get(group, group)
+
     def min_for(self, group: str) -> tuple[int, Basis]:
         """The minimum number of vacancies for a reserve to apply, and its basis."""
         rule = self.groups[group]
         if rule.min_vacancies is not None:
             return rule.min_vacancies, rule.min_vacancies_basis
         return self.min_vacancies, self.min_vacancies_basis
+
+
+class _Audited(dict):
+    """A table of the rule file that records which of its keys the code reads (see `audit_keys`)."""
+
+    def __init__(self, data: dict, path: str, reads: set[tuple[str, str]]):
+        super().__init__(data)
+        self._path, self._reads = path, reads
+
+    def get(self, key, default=None):
+        self._reads.add((self._path, key))
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self._reads.add((self._path, key))
+        return super().__getitem__(key)
+
+    def __contains__(self, key):
+        self._reads.add((self._path, key))
+        return super().__contains__(key)
+
+
+def _shape(path: str) -> str:
+    """A table's path with its variable parts generalised: "grupos.negro" → "grupos.*", "fixa[2]" → "fixa[]"."""
+    path = re.sub(r"\[\d+\]", "[]", path)
+    for prefix in ("grupos.", "normas.", "comissao."):
+        if path.startswith(prefix):
+            parts = path.split(".")
+            path = ".".join([parts[0], *("*" for _ in parts[1:])])
+    return path
 
 
 class _Reader:
@@ -109,20 +157,24 @@ class _Reader:
         self.errors = errors
         self.norms: dict[str, Norm] = {}
         self.main_norm = ""
+        self.accepted: set[tuple[str, str]] = set()  # (table shape, key) the loader accepts
+        self.reads: set[tuple[str, str]] = set()  # (table shape, key) the code reads
 
     def error(self, key: str, message: str) -> None:
         self.errors.add(self.file, message, column=key)
 
     def table(self, data: dict, key: str, required: set[str], optional: set[str] = frozenset()) -> dict:
-        """Check a table's keys: missing and unknown ones are errors."""
+        """Check a table's keys: missing and unknown ones are errors. Only keys accepted here may be read."""
+        shape = _shape(key)
+        self.accepted.update((shape, name) for name in required | optional)
         if not isinstance(data, dict):
             self.error(key, "deveria ser uma tabela.")
-            return {}
+            return _Audited({}, shape, self.reads)
         for name in sorted(required - data.keys()):
             self.error(f"{key}.{name}" if key else name, "chave obrigatória ausente.")
         for name in sorted(data.keys() - required - optional):
             self.error(f"{key}.{name}" if key else name, "chave desconhecida (confira a grafia).")
-        return data
+        return _Audited(data, shape, self.reads)
 
     def text(self, data: dict, key: str, path: str) -> str:
         value = data.get(key, "")
@@ -134,8 +186,10 @@ class _Reader:
     def basis(self, data: dict, key: str, path: str, note_key: str = "nota", norm_key: str = "norma") -> Basis:
         """A citation: `fundamento` (article) + optional `norma` (key of [normas]) + optional `nota` (reading)."""
         article = self.text(data, key, f"{path}.{key}" if path else key)
-        if key in data and not re.search(r"art\.\s*\d+", article):
-            self.error(f"{path}.{key}" if path else key, f"a citação «{article}» não cita um artigo (ex.: «art. 6º, § 2º»).")
+        if key in data and article and not CITATION.search(article):
+            self.error(f"{path}.{key}" if path else key,
+                       f"a citação «{article}» não cita um dispositivo: escreva o artigo, parágrafo ou inciso da "
+                       "norma (ex.: «art. 6º, § 2º») ou o item do edital (ex.: «item 2.8»).")
         norm_name = data.get(norm_key, self.main_norm)
         norm = self.norms.get(norm_name)
         if norm is None:
@@ -161,6 +215,13 @@ def load_rules(path: Path) -> Rules:
     return rules
 
 
+def audit_keys(path: Path) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """The (table, key) pairs the loader accepts and those the code reads, loading one rule file (for tests)."""
+    reader = _Reader(path, Collector())
+    _build(tomllib.loads(path.read_text(encoding="utf-8")), reader)
+    return reader.accepted, reader.reads
+
+
 def _pt_toml_message(message: str) -> str:
     line = re.search(r"line (\d+), column (\d+)", message)
     where = f" (linha {line.group(1)}, coluna {line.group(2)})" if line else ""
@@ -175,7 +236,8 @@ _CITE = {"fundamento", "norma", "nota"}
 
 
 def _build(raw: dict, r: _Reader) -> Rules:
-    r.table(raw, "", _TOP, {"vigencia_fim", "edital_a_partir_de", "edital_fundamento", "edital_nota"})
+    raw = r.table(raw, "", _TOP, {"vigencia_fim", "vigencia_nota", "vigencia_norma", "edital_a_partir_de",
+                                  "edital_fundamento", "edital_nota", "edital_norma"})
     notice_from = raw.get("edital_a_partir_de")
     if notice_from is not None and not isinstance(notice_from, date):
         r.error("edital_a_partir_de", "deveria ser uma data (AAAA-MM-DD, sem aspas).")
@@ -202,7 +264,8 @@ def _build(raw: dict, r: _Reader) -> Rules:
         r.error("vagas_minimas.valor", "deveria ser um número inteiro ≥ 1.")
 
     groups = {key: _group(r, key, value) for key, value in (raw.get("grupos") or {}).items()}
-    lists = r.table(raw.get("listas", {}), "listas", {"ordem", "fundamento", "geral", "geral_fundamento"}, _CITE)
+    lists = r.table(raw.get("listas", {}), "listas", {"ordem", "fundamento", "geral", "geral_fundamento"},
+                    _CITE | {"geral_nota", "geral_norma"})
     order = tuple(lists.get("ordem", ()))
     if order[:1] != ("geral",) or set(order[1:]) != set(groups) or len(set(order)) != len(order):
         r.error("listas.ordem", f"deveria começar por «geral» e trazer cada grupo uma vez: {', '.join(groups)}.")
@@ -240,14 +303,15 @@ def _build(raw: dict, r: _Reader) -> Rules:
         valid_to=valid_to if isinstance(valid_to, date) else None,
         validity_basis=r.basis(raw, "vigencia_fundamento", "", "vigencia_nota", "vigencia_norma"),
         notice_from=notice_from if isinstance(notice_from, date) else None,
-        notice_basis=r.basis(raw, "edital_fundamento", "", "edital_nota") if "edital_fundamento" in raw else None,
+        notice_basis=r.basis(raw, "edital_fundamento", "", "edital_nota", "edital_norma")
+        if "edital_fundamento" in raw else None,
         rounding=rounding.get("regra", "half_up"), rounding_basis=r.basis(rounding, "fundamento", "arredondamento"),
         min_vacancies=minimum.get("valor", 1) if isinstance(minimum.get("valor"), int) else 1,
         min_vacancies_basis=r.basis(minimum, "fundamento", "vagas_minimas"),
         below_min_basis=r.basis(minimum, "abaixo_fundamento", "vagas_minimas", "abaixo_nota", "abaixo_norma")
         if below else None,
         groups=groups, list_order=order, lists_basis=r.basis(lists, "fundamento", "listas"),
-        general_title=lists.get("geral", ""), general_basis=r.basis(lists, "geral_fundamento", "listas"),
+        general_title=lists.get("geral", ""), general_basis=_general_basis(r, lists),
         open_basis=nom("ampla"), alternation_basis=nom("alternancia"), collision_basis=nom("colisao"),
         reversion_basis=nom("reversao"), withdrawal_basis=nom("desistencia"), register_basis=nom("cadastro"),
         precedence_rule=prec.get("regra", ""), precedence_tiebreak=tiebreak,
@@ -260,13 +324,20 @@ def _build(raw: dict, r: _Reader) -> Rules:
     )
 
 
+def _general_basis(r: _Reader, lists: dict) -> Basis:
+    """The general list's basis: its own `geral_nota`/`geral_norma`, else the lists' `nota`/`norma`."""
+    note_key = "geral_nota" if "geral_nota" in lists else "nota"
+    norm_key = "geral_norma" if "geral_norma" in lists else "norma"
+    return r.basis(lists, "geral_fundamento", "listas", note_key, norm_key)
+
+
 def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     path = f"grupos.{key}"
     if key not in RESERVE_GROUPS:
         r.error(path, f"grupo desconhecido; use um de: {', '.join(RESERVE_GROUPS)}.")
     data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"},
                    _CITE | {"vagas_minimas", "vagas_minimas_fundamento", "vagas_minimas_nota", "vagas_minimas_norma",
-                            "lista_nota", "lista_norma"})
+                            "lista_nota", "lista_norma", "rotulo", "rotulo_vaga"})
     minimum = data.get("vagas_minimas")
     if minimum is not None and (not isinstance(minimum, int) or minimum < 1):
         r.error(f"{path}.vagas_minimas", "deveria ser um número inteiro ≥ 1.")
@@ -284,10 +355,14 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     if data.get("elegibilidade") not in ELIGIBILITY_WORDS:
         r.error(f"{path}.elegibilidade", f"use uma de: {', '.join(ELIGIBILITY_WORDS)}.")
     own_minimum = minimum if isinstance(minimum, int) and "vagas_minimas_fundamento" in data else None
+    label = r.text(data, "rotulo", f"{path}.rotulo") if "rotulo" in data else ""
+    vacancy = r.text(data, "rotulo_vaga", f"{path}.rotulo_vaga") if "rotulo_vaga" in data else ""
+    if label and not vacancy:
+        vacancy = f"reservada a {label}"  # "vaga reservada a mulheres (Guarda Municipal)"
     return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
                      data.get("lista", ""), r.basis(data, "lista_fundamento", path, "lista_nota", "lista_norma"),
                      own_minimum, r.basis(data, "vagas_minimas_fundamento", path, "vagas_minimas_nota",
-                                          "vagas_minimas_norma") if own_minimum else None)
+                                          "vagas_minimas_norma") if own_minimum else None, label, vacancy)
 
 
 def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], OutcomeRule]:
@@ -301,13 +376,19 @@ def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], O
             r.error(path, f"a jurisdição não tem a reserva «{PROCEDURES[procedure]}» que este procedimento verifica.")
         for outcome, rule in outcomes.items():
             opath = f"{path}.{outcome}"
-            if outcome not in OUTCOMES:
-                r.error(opath, f"resultado desconhecido; use um de: {', '.join(OUTCOMES)}.")
+            if not OUTCOME_WORD.fullmatch(outcome):
+                r.error(opath, "o nome do resultado deve ter só letras minúsculas sem acento, algarismos e _ "
+                        "(ex.: incompativel).")
                 continue
-            rule = r.table(rule, opath, {"efeito", "fundamento"}, _CITE)
+            rule = r.table(rule, opath, {"efeito", "fundamento"}, _CITE | {"rotulo"})
             if rule.get("efeito") not in EFFECT_WORDS:
                 r.error(f"{opath}.efeito", f"use um de: {', '.join(EFFECT_WORDS)}.")
-            result[(procedure, outcome)] = OutcomeRule(rule.get("efeito", "mantem"), r.basis(rule, "fundamento", opath))
+            if outcome not in OUTCOMES and "rotulo" not in rule:
+                r.error(f"{opath}.rotulo", f"chave obrigatória para um resultado fora dos usuais "
+                        f"({', '.join(OUTCOMES)}): diga em palavras o que ele significa.")
+            label = r.text(rule, "rotulo", f"{opath}.rotulo") if "rotulo" in rule else OUTCOME.get(outcome, outcome)
+            result[(procedure, outcome)] = OutcomeRule(rule.get("efeito", "mantem"), r.basis(rule, "fundamento", opath),
+                                                       label)
     return result
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from ..errors import Collector
 from ..model import OUTCOMES, PROCEDURES, Candidate, CommissionOutcome
 from .report import RowProblems
@@ -26,7 +29,7 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
                 continue
         registration = row[index["inscricao"]].strip()
         procedure = _word(row[index["procedimento"]], _PROCEDURES, "procedimento", line, rows)
-        outcome = _word(row[index["resultado"]], _OUTCOMES, "resultado", line, rows)
+        outcome = _outcome(row[index["resultado"]], line, rows)
         if not registration:
             rows.add(line, "inscricao", "a inscrição está vazia. Informe a inscrição do candidato avaliado.")
         elif candidates is not None:
@@ -41,6 +44,19 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
             outcomes.append(CommissionOutcome(registration, procedure, outcome, opinion, line))
     rows.finish()
     return outcomes
+
+
+def _outcome(written: str, line: int, rows: RowProblems) -> str | None:
+    """The outcome word: a usual one (forgiving case, accents and separators), or one the jurisdiction's rule file
+    defines (checked against it later, in results.check): «Incompatível» → «incompativel»."""
+    word = _OUTCOMES.get(written) or _OUTCOMES.get(fold(written))
+    if word is None:
+        plain = unicodedata.normalize("NFKD", written).encode("ascii", "ignore").decode().casefold()
+        word = re.sub(r"[^a-z0-9]+", "_", plain).strip("_") or None
+    if word is None:
+        rows.add(line, "resultado", f"o resultado está vazio. Use {join_words(list(OUTCOMES), 'ou')} ou outro "
+                 "previsto pelas regras da jurisdição.")
+    return word
 
 
 def _word(written: str, words: dict[str, str], column: str, line: int, rows: RowProblems) -> str | None:

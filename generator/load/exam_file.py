@@ -28,7 +28,7 @@ TOP_KEYS = {
 }
 PUBLICATION_KEYS = {
     "diario": (True, "text", '"Imprensa Oficial - Lins"'),
-    "edicao": (True, "label", '"1521"'),
+    "edicao": (False, "label", '"1521"'),  # optional: unknown numbers are left out, never "a confirmar"
     "data": (True, "date", "2024-06-10"),
     "secao": (True, "text", '"Atos Oficiais"'),
     "subsecao": (False, "text", '"Concursos Públicos"'),
@@ -197,7 +197,7 @@ def _publication(table: dict, problems: Collector) -> Publication | None:
     if not all(key in values for key, (required, _, _) in PUBLICATION_KEYS.items() if required):
         return None
     return Publication(
-        gazette=values["diario"], edition=values["edicao"], date=values["data"], section=values["secao"],
+        gazette=values["diario"], edition=str(values.get("edicao", "")), date=values["data"], section=values["secao"],
         subsection=values.get("subsecao", ""), entity=values.get("entidade", ""), year=values.get("ano", ""),
         url=values.get("url", ""),
     )

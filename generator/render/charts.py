@@ -33,13 +33,14 @@ def _figure(ids: Ids, svg_body: str, width: int, height: int, title: str, desc: 
         f'<desc id="{d}">{escape(desc)}</desc>{svg_body}</svg><figcaption>{escape(caption)}</figcaption></figure>')
 
 
-def _legend(groups: list[str]) -> str:
-    items = "".join(f'<li><span style="background:{COLOURS[g]}"></span>{LETTERS[g]} = vaga {escape(VACANCY[g])}</li>'
-                    for g in groups)
+def _legend(groups: list[str], words: dict[str, str] | None = None) -> str:
+    words = words or VACANCY
+    items = "".join(f'<li><span style="background:{COLOURS[g]}"></span>{LETTERS[g]} = vaga '
+                    f'{escape(words.get(g) or VACANCY[g])}</li>' for g in groups)
     return f'<ul class="legenda" aria-hidden="true">{items}</ul>'
 
 
-def nomination_strip(nominations: list[dict], ids: Ids, per_row: int = 25) -> Markup:
+def nomination_strip(nominations: list[dict], ids: Ids, per_row: int = 25, words: dict[str, str] | None = None) -> Markup:
     """The nomination order within the vacancies as a strip of squares coloured (and lettered) by vacancy type."""
     within = [n for n in nominations if not n.get("cadastro_reserva")]
     if not within:
@@ -54,13 +55,15 @@ def nomination_strip(nominations: list[dict], ids: Ids, per_row: int = 25) -> Ma
         cells.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{COLOURS[g]}"/>'
                      f'<text x="{x + size / 2}" y="{y + 15}" text-anchor="middle" font-size="12" fill="#fff" '
                      f'font-family="sans-serif">{LETTERS[g]}</text>')
-    order = ", ".join(f"{n['posicao']}ª {VACANCY.get(n['vaga'], n['vaga'])}" for n in within if n["vaga"] != "ampla")
+    words = words or VACANCY
+    order = ", ".join(f"{n['posicao']}ª {words.get(n['vaga']) or VACANCY.get(n['vaga'], n['vaga'])}"
+                      for n in within if n["vaga"] != "ampla")
     desc = (f"{len(within)} posições; as reservadas são: {order}. As demais são de ampla concorrência."
             if order else f"{len(within)} posições, todas de ampla concorrência.")
     groups = [g for g in COLOURS if any(n["vaga"] == g for n in within)]
     return _figure(ids, "".join(cells), width, height, "Ordem de nomeação por tipo de vaga", desc,
                    "Cada quadrado é uma posição da ordem de nomeação, da esquerda para a direita e de cima para "
-                   "baixo.") + Markup(_legend(groups))
+                   "baixo.") + Markup(_legend(groups, words))
 
 
 def _bars(rows: list[tuple[str, int, str]], ids: Ids, title: str, caption: str, unit: str) -> Markup:
@@ -90,7 +93,8 @@ def vacancies_by_type(position: dict, ids: Ids) -> Markup:
     """Vacancies of a cargo by the type through which they are filled within V (from the nomination order)."""
     within = [n for n in position["nomeacao"] if not n.get("cadastro_reserva")]
     counted = {g: sum(1 for n in within if n["vaga"] == g) for g in COLOURS}
-    rows = [(GROUP[g].capitalize(), c, COLOURS[g]) for g, c in counted.items() if c]
+    words = position.get("rotulos", {}).get("grupos", GROUP)
+    rows = [((words.get(g) or GROUP[g]).capitalize(), c, COLOURS[g]) for g, c in counted.items() if c]
     return _bars(rows, ids, "Vagas por tipo", "Vagas preenchidas na ordem de nomeação, por tipo de vaga.", "vagas")
 
 

@@ -196,13 +196,14 @@ def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path)
 def _package(exam: dict, resources: list[list[dict]]) -> dict:
     """Frictionless Data Package descriptor (v1 profile `tabular-data-package`)."""
     pub = exam["publicacao"]
+    edition = f", edição {pub['edicao']}" if pub.get("edicao") else ""  # unknown numbers are left out
     package = {
         "profile": "tabular-data-package",
         "name": exam["slug"],
         "title": f"{exam['titulo']} — {exam['orgao']}",
-        "description": (f"{exam.get('edital', '')}. Publicado em {pub['diario']}, edição {pub['edicao']}, "
+        "description": (f"{exam.get('edital', '')}. Publicado em {pub['diario']}{edition}, "
                         f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}.").lstrip(". "),
-        "sources": [{"title": f"{pub['diario']}, edição {pub['edicao']}"}],
+        "sources": [{"title": f"{pub['diario']}{edition}"}],
         "licenses": [{"name": "other-pd", "title": "Ato oficial (Lei nº 9.610/1998, art. 8º, IV): domínio público"}],
         "keywords": ["concurso público", "resultado", exam["jurisdicao"]["nome"]],
         "resources": [r for pair in resources for r in pair],

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
-from .pdf_html import folio_css, front_html, pages_html, stylesheet, verification_text
+from .pdf_html import edition_line, folio_css, front_html, pages_html, stylesheet, verification_text
 from .pdf_layout import Page, Typesetter
 from .pdf_merge import assemble
 from ..memory import frozen_heap
@@ -137,7 +137,7 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
 def _frame(exam: dict, verification: str) -> Frame:
     """Running header and footer of directly drawn pages: the same texts the stylesheet puts in margin boxes."""
     pub = exam["publicacao"]
-    return Frame(pub["diario"].upper(), f"Edição nº {pub['edicao']} · {pub['data_extenso']}",
+    return Frame(pub["diario"].upper(), edition_line(pub),
                  verification.split("\n"))
 
 
@@ -151,7 +151,8 @@ def _created(exam: dict) -> datetime:
 
 def _title(exam: dict) -> str:
     pub = exam["publicacao"]
-    return f"{exam['titulo']} — {pub['diario']}, edição nº {pub['edicao']}, {pub['data_extenso']}"
+    edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
+    return f"{exam['titulo']} — {pub['diario']}{edition}, {pub['data_extenso']}"
 
 
 def _subject(exam: dict) -> str:

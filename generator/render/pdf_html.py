@@ -45,13 +45,18 @@ def preamble_html(text: str) -> str:
     return md.convert(text or "")
 
 
+def edition_line(pub: dict) -> str:
+    """The running header's right part: "Edição nº 1521 · 10 de junho de 2024" (no number when unknown)."""
+    return f"Edição nº {pub['edicao']} · {pub['data_extenso']}" if pub.get("edicao") else pub["data_extenso"]
+
+
 def stylesheet(exam: dict, verification: str, folio: str) -> str:
     """The gazette CSS for one document (`folio` is the CSS content of the page number box)."""
     pub = exam["publicacao"]
     return environment().get_template("pdf/gazette.css").render(
         g=GEOMETRY, fonts={face: font_path(face).as_uri() for face in FACES},
         running_left=pub["diario"].upper(),
-        running_right=f"Edição nº {pub['edicao']} · {pub['data_extenso']}",
+        running_right=edition_line(pub),
         verification=verification, folio=folio,
     )
 

@@ -33,20 +33,22 @@ class Bases:
         return hit[1]
 
 
-def vacancy_label(group: str) -> str:
-    """Short label of a vacancy type for tables."""
+def vacancy_label(group: str, words: dict[str, str] | None = None) -> str:
+    """Short label of a vacancy type for tables (the rule file's words when given)."""
     if group == "ampla":
         return "Ampla concorrência"
-    return VACANCY.get(group, group).replace("reservada a ", "").capitalize()
+    text = (words or {}).get(group) or VACANCY.get(group, group)
+    return text.replace("reservada a ", "").capitalize()
 
 
-_VACANCY_HTML = {}
+_VACANCY_HTML: dict[tuple[str, str | None], str] = {}
 
 
-def _vacancy(group: str) -> str:
-    if group not in _VACANCY_HTML:
-        _VACANCY_HTML[group] = f'<span class="vaga vaga-{escape(group)}">{escape(vacancy_label(group))}</span>'
-    return _VACANCY_HTML[group]
+def _vacancy(group: str, words: dict[str, str] | None = None) -> str:
+    key = (group, (words or {}).get(group))
+    if key not in _VACANCY_HTML:
+        _VACANCY_HTML[key] = f'<span class="vaga vaga-{escape(group)}">{escape(vacancy_label(group, words))}</span>'
+    return _VACANCY_HTML[key]
 
 
 def list_rows(entries: list[dict], group: bool, status: Callable[[str], str]) -> Markup:
@@ -66,13 +68,14 @@ def _int(value) -> str:
     return str(value) if type(value) is int else escape(value)
 
 
-def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases) -> Markup:
+def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases,
+                    words: dict[str, str] | None = None) -> Markup:
     """Rows of the nomination order: anchor `n-<posição>`, link to the entry in the general list."""
     out = []
     for n in rows:
         reg = escape(n["inscricao"])
         out.append(f'<tr id="n-{escape(n["posicao"])}"><td class="num">{escape(n["posicao"])}</td>'
-                   f'<td>{_vacancy(n["vaga"])}</td><td><a href="{escape(href(n["inscricao"]))}">{reg}</a></td>'
+                   f'<td>{_vacancy(n["vaga"], words)}</td><td><a href="{escape(href(n["inscricao"]))}">{reg}</a></td>'
                    f'<th scope="row">{escape(n.get("nome", "—"))}</th>'
                    f'<td class="num">{escape(n["classificacao_geral"])}</td><td>{bases(n.get("fundamento"))}</td></tr>\n')
     return Markup("".join(out))
@@ -96,7 +99,7 @@ def commission_rows(rows: list[dict], bases: Bases, effects: dict[str, str]) -> 
         effect = escape(effects.get(r.get("efeito", ""), r.get("efeito", "")))
         basis = bases(r.get("fundamento"))
         out.append(f'<tr id="c-{reg}-{proc}"><td>{reg}</td><td>{escape(PROCEDURE.get(r["procedimento"], proc))}</td>'
-                   f'<td>{escape(OUTCOME.get(r["resultado"], r["resultado"]))}</td>'
+                   f'<td>{escape(r.get("rotulo") or OUTCOME.get(r["resultado"], r["resultado"]))}</td>'
                    f'<td>{effect}{" — " + basis if basis else ""}</td></tr>\n')
     return Markup("".join(out))
 

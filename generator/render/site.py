@@ -219,7 +219,9 @@ class ExamPages:
         self._nomination(p, rel, index)
         self._commission(p, rel)
         self._summary_page(p, rel, lists)
-        reserves = ", ".join(f"{GROUP[g]}: {n}" for g, n in p["reservas"].items() if n) or "sem reservas"
+        words = _words(p, "grupos")
+        reserves = ", ".join(f"{words.get(g, GROUP[g])}: {n}" for g, n in p["reservas"].items() if n) \
+            or "sem reservas"
         return {"codigo": p["codigo"], "nome": p["nome"], "vagas": p["vagas"], "href": f"{slug}/",
                 "reservas_texto": reserves, "candidatos": len(general["entradas"]) if general else 0}
 
@@ -229,11 +231,11 @@ class ExamPages:
         counts = p["comissao"]["contagens"]
         self.site.page(
             rel, "position.html", self.exam["publicacao"]["data"], p=p, lists=lists,
-            reserves=[(f"Reserva: {GROUP[g]}", n) for g, n in p["reservas"].items() if n],
+            reserves=[(f"Reserva: {_words(p, 'grupos').get(g, GROUP[g])}", n) for g, n in p["reservas"].items() if n],
             total=len(next((lst["entradas"] for lst in p["listas"] if lst["grupo"] == "geral"), [])),
-            strip=charts.nomination_strip(p["nomeacao"], ids), nominated=within,
+            strip=charts.nomination_strip(p["nomeacao"], ids, words=_words(p, "vagas")), nominated=within,
             reserve_register=len(p["nomeacao"]) - within, vacancy_chart=charts.vacancies_by_type(p, ids),
-            commission_chart=charts.commission_outcomes(counts, OUTCOME, PROCEDURE, ids),
+            commission_chart=charts.commission_outcomes(counts, outcome_words(p), PROCEDURE, ids),
             commission_total=sum(sum(c.values()) for c in counts.values()),
             eliminated=len(p.get("eliminados", [])), withdrawals=p.get("desistencias", [])[:WITHDRAWALS_SHOWN],
             withdrawals_total=len(p.get("desistencias", [])),
@@ -308,8 +310,8 @@ class ExamPages:
             within = [r for r in chunk if not r.get("cadastro_reserva")]
             register = [r for r in chunk if r.get("cadastro_reserva")]
             self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
-                           within=nomination_rows(within, href, bases) if within else None,
-                           register=nomination_rows(register, href, bases) if register else None,
+                           within=nomination_rows(within, href, bases, _words(p, "vagas")) if within else None,
+                           register=nomination_rows(register, href, bases, _words(p, "vagas")) if register else None,
                            pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label,
                            **self._common(page_rel, f"{label} — {p['nome']}", [(p["nome"], rel), (label, None)],
                                           (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação"))
@@ -329,12 +331,24 @@ class ExamPages:
         if not results:
             return
         counts = sorted(p["comissao"]["contagens"].items())
+        words = outcome_words(p)
+        extra = sorted({o for _, by in counts for o in by} - set(OUTCOME))  # outcomes only this jurisdiction has
         def render(chunk: list, page_rel: str) -> Markup:
             return commission_rows(chunk, Bases("../" * page_rel.count("/")), EFFECTS)
 
         self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
                        [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", render,
-                       p=p, counts=counts, outcomes=list(OUTCOME))
+                       p=p, counts=counts, outcomes=[(o, words.get(o, o)) for o in [*OUTCOME, *extra]])
+
+
+def _words(p: dict, kind: str) -> dict[str, str]:
+    """The rule file's words for groups («grupos») or vacancy types («vagas») of a cargo's view."""
+    return p.get("rotulos", {}).get(kind) or (GROUP if kind == "grupos" else VACANCY)
+
+
+def outcome_words(p: dict) -> dict[str, str]:
+    """Outcome word → its words: the usual ones, and those the jurisdiction's rule file defines."""
+    return {**OUTCOME, **{r["resultado"]: r["rotulo"] for r in p["comissao"]["resultados"] if r.get("rotulo")}}
 
 
 def _rank(row: dict) -> int:
@@ -346,6 +360,7 @@ class Status:
 
     def __init__(self, p: dict) -> None:
         self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
+        self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
         self.other: dict[str, list[str]] = {}
         for lst in p["listas"]:
@@ -366,7 +381,7 @@ class Status:
             if n is not None:
                 base = cache.get(reg)
                 if base is None:
-                    base = cache[reg] = str(_nomination_text(n, root))
+                    base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words))
             also = None if group else self.other.get(reg)
             if also:
                 extra = str(escape("Também: " + "; ".join(also) + "."))
@@ -375,19 +390,20 @@ class Status:
         return status
 
 
-_REGISTER_TEXT: dict[str, str] = {}
+_REGISTER_TEXT: dict[tuple[str, str | None], str] = {}
 
 
-def _nomination_text(n: dict, root: str) -> Markup:
+def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None) -> Markup:
     """One nomination in words, with its legal basis linked when it has a page."""
     if n.get("cadastro_reserva"):  # the basis is on the nomination page; a list of thousands stays light
         # the hot path at national scale (most rows are projections): only the integer varies, so the escaped
         # label is made once per vacancy type
-        label = _REGISTER_TEXT.get(n["vaga"])
+        key = (n["vaga"], words.get(n["vaga"]) if words else None)
+        label = _REGISTER_TEXT.get(key)
         if label is None:
-            label = _REGISTER_TEXT[n["vaga"]] = str(escape(f"vaga {VACANCY.get(n['vaga'], n['vaga'])}"))
+            label = _REGISTER_TEXT[key] = str(escape(f"vaga {key[1] or VACANCY.get(n['vaga'], n['vaga'])}"))
         return Markup(f"Cadastro de reserva (projeção): {int(n['posicao'])}ª posição, {label}.")
-    vaga = VACANCY.get(n["vaga"], n["vaga"])
+    vaga = (words or {}).get(n["vaga"]) or VACANCY.get(n["vaga"], n["vaga"])
     text = escape(f"Nomeação: {ordinal(n['posicao'], True)} posição, vaga {vaga}")
     b = n.get("fundamento") or {}
     if b.get("pagina"):
@@ -424,8 +440,10 @@ def url_to(href: str, exam: dict, page_url: str) -> str:
 def act_jsonld(exam: dict, url: str, pdf: dict | None) -> dict:
     """schema.org description of the act and of the gazette issue that carries it."""
     pub = exam["publicacao"]
-    issue = {"@type": "PublicationIssue", "issueNumber": str(pub["edicao"]), "datePublished": pub["data"],
+    issue = {"@type": "PublicationIssue", "datePublished": pub["data"],
              "isPartOf": {"@type": "Periodical", "name": pub["diario"]}}
+    if pub.get("edicao"):  # unknown edition numbers are left out
+        issue["issueNumber"] = str(pub["edicao"])
     if pub.get("url"):
         issue["url"] = pub["url"]
     data = {"@context": "https://schema.org", "@type": "Legislation", "name": exam["titulo"],
@@ -463,7 +481,8 @@ def write_feed(path: Path, exams: list[dict], url: Callable[[str], str]) -> None
         out += ["<entry>", f"<title>{escape(e['titulo'])}</title>", f'<link href="{escape(url(e["href"]))}"/>',
                 f"<id>{escape(url(e['href']))}</id>", f"<updated>{pub['data']}T00:00:00Z</updated>",
                 f"<author><name>{escape(e['orgao'])}</name></author>",
-                f"<summary>{escape(e['edital'])} — {escape(pub['diario'])}, edição nº {escape(str(pub['edicao']))}, "
+                f"<summary>{escape(e['edital'])} — {escape(pub['diario'])}"
+                f"{', edição nº ' + escape(str(pub['edicao'])) if pub.get('edicao') else ''}, "
                 f"{escape(pub.get('data_extenso', pub['data']))}, seção {escape(pub['secao'])}.</summary>", "</entry>"]
     out.append("</feed>\n")
     path.write_text("\n".join(out), encoding="utf-8")

@@ -187,8 +187,9 @@ case("comissao-sem-opcao", ["comissao.csv, linha 4, coluna «inscricao»: a insc
 case("procedimento-desconhecido", ["comissao.csv, linha 2, coluna «procedimento»: o procedimento «entrevista» não é "
                                    "reconhecido. Use heteroidentificacao, indigena ou pcd."],
      commission=COMMISSION.replace("1002,heteroidentificacao", "1002,entrevista"))
-case("resultado-desconhecido", ["comissao.csv, linha 4, coluna «resultado»: o resultado «deferido» não é reconhecido. "
-                                "Use confirmado, nao_confirmado, ausente ou fraude."],
+case("resultado-desconhecido", ["comissao.csv, linha 4, coluna «resultado»: o resultado «deferido» não é previsto pela "
+                                "norma de lins para o procedimento «pcd». Use confirmado ou nao_confirmado "
+                                "(lins.toml)."],
      commission=COMMISSION.replace("pcd,confirmado", "pcd,deferido"))
 case("comissao-repetida", ["comissao.csv, linhas 2 e 5: a inscrição 1002 tem dois resultados para o procedimento "
                            "«heteroidentificacao». Deixe só o resultado final (depois dos recursos)."],
@@ -203,7 +204,8 @@ MS = toml('jurisdicao = "lins"', 'jurisdicao = "mato-grosso-do-sul"').replace(
     '"Prefeitura Municipal de Lins"', '"Secretaria de Estado de Administração"').replace(
     '"Imprensa Oficial - Lins"', '"Diário Oficial do Estado de Mato Grosso do Sul"')
 case("fraude-em-ms", ["comissao.csv, linha 2, coluna «resultado»: o resultado «fraude» não é previsto pela norma de "
-                      "mato-grosso-do-sul para o procedimento «heteroidentificacao»."],
+                      "mato-grosso-do-sul para o procedimento «heteroidentificacao». Use confirmado, "
+                      "nao_confirmado ou ausente (mato-grosso-do-sul.toml)."],
      toml=MS, commission=COMMISSION.replace("1002,heteroidentificacao,confirmado", "1002,heteroidentificacao,fraude"))
 case("empate-nao-resolvido", ["candidatos.csv, linhas 3 e 5: empate não resolvido no cargo «ADM» entre as inscrições "
                               "1002 e 1004 (mesma nota e mesma data de nascimento). Informe a coluna «classificacao» "
