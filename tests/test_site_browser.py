@@ -94,6 +94,43 @@ def test_search_finds_an_eliminated_registration(page, site_url):
     assert page.evaluate("document.querySelector(':target').id") == "e-10001200"
 
 
+def test_search_pages_results_with_see_more_and_filters_by_cargo(page, site_url):
+    results = _search(page, site_url, "silva")
+    assert len(results) == 20, results
+    status = page.inner_text("#busca-status")
+    total = int(status.split(" ")[0])
+    assert total > 20 and "Mostrando 20" in status
+    page.click("#busca-mais")
+    page.wait_for_function("document.querySelectorAll('#busca-resultados li').length > 20")
+    assert page.locator("#busca-resultados li").count() == min(40, total)
+    assert page.locator("#busca-filtros select[name=cargo]").count() == 1
+    options = page.locator("#busca-filtros select[name=cargo] option").all_inner_texts()
+    page.select_option("#busca-filtros select[name=cargo]", label=next(o for o in options if o.startswith("AGA")))
+    filtered = page.locator("#busca-resultados li").all_inner_texts()
+    assert filtered and all("AGA —" in r for r in filtered), filtered
+    page.screenshot(path=str(ARTIFACTS / "busca-filtro-1280.png"), full_page=True)
+
+
+def test_search_result_says_body_place_and_situation(page, site_url):
+    results = _search(page, site_url, "10000003")
+    assert len(results) == 1
+    assert "Prefeitura Municipal de Lins" in results[0] and "Município de Lins (SP)" in results[0]
+    assert "4º na lista geral" in results[0]
+
+
+def test_no_result_suggests_what_to_try(page, site_url):
+    page.goto(site_url + "busca/")
+    page.fill("#q", "xyzwq")
+    page.press("#q", "Enter")
+    page.wait_for_function("document.getElementById('busca-status').textContent.includes('Nenhum')")
+    status = page.inner_text("#busca-status")
+    assert "Tente" in status and "sobrenome" in status and "inscrição" in status
+
+
+def test_search_registration_without_leading_zeros_or_with_dots(page, site_url):
+    assert len(_search(page, site_url, "10.000.600")) == 1
+
+
 def test_header_form_searches_from_any_page(page, site_url):
     page.goto(site_url + EXAM)
     page.fill("#q-topo", "joao indio")

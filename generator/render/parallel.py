@@ -26,7 +26,8 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     slugs = Slugs()
     cargos = [(c["codigo"], c["nome"]) for c in prepared.cargos]
     assigned = [slugs(code) for code, _ in cargos]
-    numbers = [site.search.add_cargo(f"{rel}{slug}/geral/", f"{code} — {name}", f"{rel}{slug}/", exam["titulo"])
+    numbers = [site.search.add_cargo(f"{rel}{slug}/geral/", f"{code} — {name}", f"{rel}{slug}/", exam["titulo"],
+                                         exam["orgao"], exam["jurisdicao"]["nome"])
                for (code, name), slug in zip(cargos, assigned)]
     dados = site.out / rel / "dados"
     _CONTEXT.update(out=site.out, site_url=site.site_url, exam=exam, prepared=prepared, rel=rel, pdf=pdf,

@@ -6,10 +6,17 @@ the rendered list pages instead (1,000,000 rows in 2,000 pages) took 62 s and 3.
 45 s and 2 GB budgets on its own — wrote index chunks of up to 210 kB (a query also loads 72 kB of WebAssembly and
 46 kB of script: > 300 kB), and its results point at a 500-row page rather than at the entry. Hence this index.
 
-Layout under `busca/`: `cargos.json` (where each cargo's general list lives), and for names (`n/`) and
-registrations (`r/`) one directory file per first two characters listing each shard's first key, plus the shards.
-A name is posted once per token, keyed `token TAB normalized full name`, so a token's entries are contiguous and,
-within them, sorted by the full name: "maria silva" is found by looking up `silva` then names starting `maria`.
+Layout under `busca/`: `cargos.json` (where each cargo's general list lives, with the exam's body and place), and
+for names (`n/`), name pairs (`p/`) and registrations (`r/`) one directory file per first two characters listing
+each shard's first key, plus the shards.
+- A name is posted once per token, keyed `token TAB normalized full name`: a token's entries are contiguous, so any
+  word or word beginning ("soar" for Soares) is one key range, and that range holds *every* name with such a word.
+- A token too common to fetch whole (its postings fill more than one shard: "silva", "maria" at national scale) is
+  also posted once per other word of the same name, keyed `token SPACE other TAB full name` in `p/`: "batista gomes",
+  "gomes batista" and "gomes bat" are each one small range holding every name with both words.
+- A registration is keyed by its letters and digits without leading zeros, so "04.374.221" and "4374221" meet.
+busca.js picks, among these ranges, the cheapest that is complete for the query, and checks every word on the
+names it reads; nothing is found by a narrower guess that could miss someone.
 """
 
 from __future__ import annotations
@@ -51,6 +58,13 @@ def normalize_name(name: str) -> str:
     return " ".join(out)
 
 
+def registration_key(registration: str) -> str:
+    """Search key of an inscrição: letters and digits, lower case, without leading zeros (as busca.js)."""
+    plain = registration.isascii() and registration.isalnum()
+    key = registration.lower() if plain else normalize(registration).replace(" ", "")
+    return key.lstrip("0") or key[-1:]
+
+
 def bucket(key: str) -> str:
     """File-safe name of the first two characters of a key (busca.js computes the same)."""
     return "".join(ch if ("a" <= ch <= "z" or "0" <= ch <= "9") else f"_{ord(ch):x}" for ch in key[:2]) or "_"
@@ -68,10 +82,13 @@ class SearchIndex:
         self.cargos: list[list] = []
         self.exams: list[str] = []
 
-    def add_cargo(self, list_path: str, label: str, cargo_path: str, exam_title: str) -> int:
-        """Register a cargo's general-list and own folders (site-relative); return its number for postings."""
-        if not self.exams or self.exams[-1] != exam_title:
-            self.exams.append(exam_title)
+    def add_cargo(self, list_path: str, label: str, cargo_path: str, exam_title: str, body: str = "",
+                  place: str = "") -> int:
+        """Register a cargo's general-list and own folders (site-relative); return its number for postings.
+        The exam is shown in results as its title, body (órgão) and place (the jurisdiction's name)."""
+        exam = [exam_title, body, place]
+        if not self.exams or self.exams[-1] != exam:
+            self.exams.append(exam)
         self.cargos.append([list_path, label, cargo_path, len(self.exams) - 1])
         return len(self.cargos) - 1
 
@@ -84,17 +101,18 @@ class SearchIndex:
             f = self._files[name] = open(os.path.join(self.spill_dir, f"{kind}-{name[1]}"), "w", encoding="utf-8")
         return f
 
-    def add(self, registration: str, name: str, cargo: int, page: int) -> None:
-        """Post one candidate: by each distinct name token and by registration; page -n = eliminados/ page n."""
+    def add(self, registration: str, name: str, cargo: int, page: int, rank: int = 0, status: str = "") -> None:
+        """Post one candidate: by each distinct name token and by registration; page -n = eliminados/ page n.
+        A posting is `[name, inscrição, cargo, page, rank in the general list, status]`, status being
+        `n<k>` (k-th nomination within the vacancies), `c<k>` (k-th of the projected cadastro), `d` (withdrew)
+        or empty: enough for busca.js to say where the person stands without another download."""
         full = normalize_name(name)
-        tail = f"{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page}]"
+        posting = f"[{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page},{rank},\"{status}\"]"
         for token in sorted(set(full.split()) - PARTICLES):
-            # tokens are letters and digits only: they need no JSON quoting beyond the quotes
-            self._file("n", token).write(f"{token}{SEP}{full}\n[\"{token}\",{tail}\n")
-        plain = registration.isascii() and registration.isalnum()
-        reg = registration.lower() if plain else normalize(registration).replace(" ", "")
+            self._file("n", token).write(f"{token}{SEP}{full}\n{posting}\n")
+        reg = registration_key(registration)
         if reg:
-            self._file("r", reg).write(f"{reg}\n[\"{reg}\",{tail}\n")
+            self._file("r", reg).write(f"{reg}\n{posting}\n")
 
     def flush(self) -> None:
         """Close the spill files, keeping them for `write`."""
@@ -116,7 +134,7 @@ class SearchIndex:
                 kind, _, name = path.name.partition("-")
                 spills.setdefault((kind, name), []).append(path)
         out_dir.mkdir(parents=True, exist_ok=True)
-        for kind in ("n", "r"):
+        for kind in ("n", "p", "r"):
             (out_dir / kind).mkdir(exist_ok=True)
         tasks = [(out_dir / kind, name, paths) for (kind, name), paths in sorted(spills.items())]
         if workers > 1 and len(tasks) > 1:
@@ -128,19 +146,57 @@ class SearchIndex:
             done = [_write_bucket(task) for task in tasks]
         for kind in ("n", "r"):
             _dump(out_dir / kind / "buckets.json", sorted(name for (k, name) in spills if k == kind))
+        # pairs: bucket → its paired (common) tokens, so busca.js only plans pair ranges that exist
+        _dump(out_dir / "p" / "buckets.json", {task[1]: d[3] for task, d in sorted(zip(tasks, done)) if d[3]})
         _dump(out_dir / "cargos.json", {"certames": self.exams, "cargos": self.cargos})
         self.close()
         return {"postings": sum(d[0] for d in done), "shards": sum(d[1] for d in done),
-                "largest": max((d[2] for d in done), default=0)}
+                "largest": max((d[2] for d in done), default=0), "pares": sum(d[4] for d in done)}
 
 
-def _write_bucket(task: tuple[Path, str, list[Path]]) -> tuple[int, int, int]:
-    """Sort one bucket's postings (from every spill), cut and write its shards and directory."""
+def _write_bucket(task: tuple[Path, str, list[Path]]) -> tuple[int, int, int, list[str], int]:
+    """Sort one bucket's postings (from every spill), cut and write its shards and directory; for names, also the
+    pair postings of its common tokens (in `../p/`). Returns postings, shards, largest shard, the paired tokens and
+    the pair postings."""
     out, name, paths = task
     lines: list[str] = []
     for path in paths:
         lines.extend(path.read_text(encoding="utf-8").split("\n")[:-1])
     pairs = sorted(zip(lines[0::2], lines[1::2]))
+    count, shards, largest = _write_sorted(out, name, pairs)
+    paired, tokens = 0, []
+    if out.name == "n":
+        tokens, pair_postings = _pair_postings(pairs)
+        if pair_postings:
+            pair_postings.sort()
+            paired = _write_sorted(out.parent / "p", name, pair_postings)[0]
+    return count, shards, largest, tokens, paired
+
+
+def _pair_postings(pairs: list[tuple[str, str]]) -> tuple[list[str], list[tuple[str, str]]]:
+    """`token SPACE other TAB full` for every token whose postings would not fit in one shard; and those tokens."""
+    out: list[tuple[str, str]] = []
+    tokens: list[str] = []
+    start, n = 0, len(pairs)
+    while start < n:
+        token = pairs[start][0].partition(SEP)[0]
+        prefix = token + SEP
+        end, size = start, 0
+        while end < n and pairs[end][0].startswith(prefix):
+            size += len(pairs[end][1]) + 2
+            end += 1
+        if size > SHARD_BYTES:
+            tokens.append(token)
+            for key, posting in pairs[start:end]:
+                full = key[len(prefix):]
+                for other in set(full.split()) - PARTICLES - {token}:
+                    out.append((f"{token} {other}{SEP}{full}", posting))
+        start = end
+    return tokens, out
+
+
+def _write_sorted(out: Path, name: str, pairs: list[tuple[str, str]]) -> tuple[int, int, int]:
+    """Cut sorted (key, posting) pairs into shards of about SHARD_BYTES; write them and the bucket's directory."""
     directory, shard, size, largest = [], [], 0, 0
     for key, posting in pairs:
         if shard and size + len(posting) > SHARD_BYTES:

@@ -200,7 +200,8 @@ class ExamPages:
         index = {e["inscricao"]: k for k, e in enumerate(general["entradas"])} if general else {}
         if cargo_no is None:
             cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
-                                                  self.exam["titulo"])
+                                                  self.exam["titulo"], self.exam["orgao"],
+                                                  self.exam["jurisdicao"]["nome"])
         status = Status(p)
         lists = []
         for lst in p["listas"]:
@@ -209,7 +210,8 @@ class ExamPages:
                           "fundamento": lst.get("fundamento"), **self._data_links(p["codigo"], lst["grupo"], "../")})
         if general:
             for k, e in enumerate(general["entradas"]):
-                self.site.search.add(e["inscricao"], e["nome"], cargo_no, k // PAGE_SIZE + 1)
+                self.site.search.add(e["inscricao"], e["nome"], cargo_no, k // PAGE_SIZE + 1, k + 1,
+                                     status.code(e["inscricao"]))
         eliminated = p.get("eliminados", [])
         for k, e in enumerate(eliminated):
             if e["inscricao"] not in index:  # page -n: the n-th page of the cargo's eliminados/ (busca.js)
@@ -368,6 +370,15 @@ class Status:
                 title = lst["titulo"][:1].lower() + lst["titulo"][1:]
                 for e in lst["entradas"]:
                     self.other.setdefault(e["inscricao"], []).append(f"{ordinal(e['classificacao'])} na {title}")
+
+    def code(self, reg: str) -> str:
+        """Compact status for the search index (search.SearchIndex.add): n<k>, c<k>, d or empty."""
+        if reg in self.withdrawn:
+            return "d"
+        n = self.nominations.get(reg)
+        if n is None:
+            return ""
+        return f"{'c' if n.get('cadastro_reserva') else 'n'}{int(n['posicao'])}"
 
     def at(self, depth: int, group: bool) -> Callable[[str], str]:
         """The row-status function (safe HTML as str) for a page `depth` folders below the site root."""

@@ -1,7 +1,7 @@
 /* Busca do gazeta: índice estático em fragmentos (generator/render/search.py). Sem bibliotecas, sem requisições externas. */
 (function (global) {
   "use strict";
-  var SEP = "\t", END = "\uffff", MAX_SHARDS = 2, MAX_RESULTS = 50;
+  var END = "\uffff", MAX_SHARDS = 6, PAGE = 20, MAX_TOKENS = 4;
   /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
   var PARTICLES = ["da", "das", "de", "des", "do", "dos", "e"];
 
@@ -41,6 +41,7 @@
     this.base = base;
     this.fetchJson = fetchJson;
     this.cache = {};
+    this.fetched = 0; /* fragmentos (shards) baixados: o orçamento de uma consulta */
   }
 
   Engine.prototype.get = function (path) {
@@ -51,96 +52,165 @@
   Engine.prototype.directory = function (kind, name) {
     var self = this;
     return this.get(kind + "/buckets.json").then(function (buckets) {
-      return buckets.indexOf(name) < 0 ? [] : self.get(kind + "/" + name + ".json");
+      var known = Array.isArray(buckets) ? buckets.indexOf(name) >= 0 : Object.prototype.hasOwnProperty.call(buckets, name);
+      return known ? self.get(kind + "/" + name + ".json") : [];
     });
   };
 
-  /* Planos de consulta: cada um é um intervalo de chaves num balde; escolhe-se o que cobre menos fragmentos. */
+  /* Chave de inscrição: letras e números, sem zeros à esquerda (search.registration_key). */
+  function registrationKey(text) {
+    var key = normalize(text).replace(/ /g, ""), bare = key.replace(/^0+/, "");
+    return bare || key.slice(-1);
+  }
+
+  /* Planos de consulta: cada um é um intervalo de chaves que contém TODOS os nomes que a consulta pode achar.
+     n: uma palavra ou começo de palavra ("soar" → Soares); p: uma palavra inteira seguida de outra palavra ou
+     começo de palavra ("batista gomes", "gomes bat"), só para palavras comuns (search._pair_postings). */
   function plans(query) {
     var tokens = normalize(query).split(" ").filter(Boolean);
     var digits = tokens.length > 0 && tokens.every(function (t) { return /^\p{N}+$/u.test(t); });
     if (digits || (tokens.length === 1 && /\p{N}/u.test(tokens[0]))) {
-      var reg = tokens.join("");
-      return { kind: "r", tokens: [reg], list: [{ lo: reg, hi: reg + END }] };
+      var reg = registrationKey(query);
+      return { kind: "r", tokens: [reg], list: [{ kind: "r", lo: reg, hi: reg + END, whole: true }] };
     }
-    var list = [], usable = tokens.filter(function (t) {
-      return Array.from(t).length >= 2 && PARTICLES.indexOf(t) < 0;
+    var usable = [];
+    tokens.forEach(function (t) {
+      if (Array.from(t).length >= 2 && PARTICLES.indexOf(t) < 0 && usable.indexOf(t) < 0) usable.push(t);
     });
-    /* O nome começa pela consulta inteira: "maria da silva" → chave "maria⇥maria da silva…". */
-    if (tokens.length > 1 && usable.indexOf(tokens[0]) === 0) {
-      var whole = tokens[0] + SEP + tokens.join(" ");
-      list.push({ lo: whole, hi: whole + END, narrow: true });
-    }
-    usable.slice().sort(function (a, b) { return b.length - a.length; }).slice(0, 3).forEach(function (t) {
-      var i = tokens.indexOf(t);
-      list.push({ lo: t, hi: t + END });
-      /* Um sobrenome, e o nome começando pela primeira palavra: "silva⇥maria…". */
-      if (i > 0) list.push({ lo: t + SEP + tokens[0], hi: t + SEP + tokens[0] + END, narrow: true });
+    usable = usable.sort(function (a, b) { return b.length - a.length; }).slice(0, MAX_TOKENS);
+    var list = usable.map(function (t) { return { kind: "n", lo: t, hi: t + END, whole: true }; });
+    usable.forEach(function (a) {
+      usable.forEach(function (b) {
+        if (a !== b) list.push({ kind: "p", lo: a + " " + b, hi: a + " " + b + END, whole: false, first: a, other: b });
+      });
     });
     return { kind: "n", tokens: tokens, list: list };
   }
 
   function matches(plan, posting) {
-    if (plan.kind === "r") return posting[0].indexOf(plan.tokens[0]) === 0;
-    var words = normalize(posting[1]).split(" ");
+    if (plan.kind === "r") return registrationKey(posting[1]).indexOf(plan.tokens[0]) === 0;
+    var words = normalize(posting[0]).split(" ");
     return plan.tokens.every(function (t) {
       return words.some(function (w) { return w.indexOf(t) === 0; });
     });
   }
 
-  Engine.prototype.run = function (plan, choice) {
-    var self = this, b = bucket(choice.lo);
-    return this.directory(plan.kind, b).then(function (dir) {
-      var s = span(dir, choice.lo, choice.hi);
-      if (!s) return { results: [], more: false };
-      var last = Math.min(s.last, s.first + MAX_SHARDS - 1), wanted = [];
-      for (var i = s.first; i <= last; i++) wanted.push(self.get(plan.kind + "/" + b + "-" + i + ".json"));
-      return Promise.all(wanted).then(function (shards) {
-        var seen = {}, results = [];
-        shards.forEach(function (shard) {
-          shard.forEach(function (p) {
-            var key = plan.kind === "r" ? p[0] : p[0] + SEP + normalize(p[1]);
-            if (key < choice.lo || key >= choice.hi || !matches(plan, p)) return;
-            var id = p[2] + "|" + p[3];
-            if (!seen[id]) { seen[id] = true; results.push(p); }
-          });
+  /* Qualidade do acerto: 0 nome idêntico, 1 todas as palavras inteiras na ordem, 2 inteiras, 3 começos. */
+  function quality(plan, posting) {
+    if (plan.kind === "r") return registrationKey(posting[1]) === plan.tokens[0] ? 0 : 3;
+    var name = normalize(posting[0]), words = name.split(" "), q = plan.tokens;
+    if (name === q.join(" ")) return 0;
+    var whole = q.every(function (t) { return words.indexOf(t) >= 0; });
+    if (!whole) return 3;
+    var last = -1, ordered = q.every(function (t) { var i = words.indexOf(t, last + 1); last = i; return i >= 0; });
+    return ordered ? 1 : 2;
+  }
+
+  /* Lê os próximos fragmentos de um intervalo, até `budget`, e acrescenta os acertos novos a `found`. */
+  Engine.prototype.read = function (plan, step, found, budget) {
+    var self = this, wanted = [], to = Math.min(step.last, step.next + budget - 1);
+    for (var i = step.next; i <= to; i++) wanted.push(self.get(step.choice.kind + "/" + step.bucket + "-" + i + ".json"));
+    self.fetched += wanted.length;
+    step.next = to + 1;
+    return Promise.all(wanted).then(function (shards) {
+      shards.forEach(function (shard) {
+        shard.forEach(function (p) {
+          var id = p[2] + "|" + p[1];
+          if (!found.seen[id] && matches(plan, p)) { found.seen[id] = true; found.results.push(p); }
         });
-        return { results: results, more: s.last > last };
       });
     });
   };
 
-  /* Consulta completa: devolve {results: [[chave, nome, inscrição, cargo, página]], more, cargos}. */
+  /* Lê os intervalos de uma opção, em ordem, dentro do orçamento; os que sobram ficam pendentes. */
+  Engine.prototype.readAll = function (plan, steps, found) {
+    var self = this;
+    function next(k) {
+      if (k >= steps.length) return Promise.resolve();
+      var budget = MAX_SHARDS - self.fetched;
+      if (budget <= 0) { found.pending = steps.slice(k); return Promise.resolve(); }
+      return self.read(plan, steps[k], found, budget).then(function () {
+        if (steps[k].next <= steps[k].last) { found.pending = steps.slice(k); return; }
+        return next(k + 1);
+      });
+    }
+    return next(0);
+  };
+
+  /* Opções completas: um intervalo de palavra (n: todo nome com uma palavra que começa assim), ou os dois pares
+     de duas palavras comuns (a b…) e (b a…): todo nome em que ao menos uma das duas está inteira. Lê-se a mais
+     barata; se uma opção de pares nada acha (as duas palavras eram começos), a palavra mais barata em seguida. */
   Engine.prototype.search = function (query) {
     var self = this, plan = plans(query);
-    if (!plan.list.length) return Promise.resolve({ results: [], more: false, cargos: [] });
-    var names = plan.list.map(function (c) { return bucket(c.lo); });
-    return Promise.all(names.map(function (n) { return self.directory(plan.kind, n); })).then(function (dirs) {
-      var ranked = plan.list.map(function (c, k) {
-        var s = span(dirs[k], c.lo, c.hi);
-        return { choice: c, cost: s ? s.last - s.first : -1 };
-      }).sort(function (x, y) { return x.cost - y.cost || (y.choice.narrow ? 1 : 0) - (x.choice.narrow ? 1 : 0); });
-      /* Tenta o plano mais estreito; se nada achar, o seguinte (duas tentativas: o orçamento é de 300 kB). */
-      function attempt(k) {
-        return self.run(plan, ranked[k].choice).then(function (found) {
-          if (found.results.length || k + 1 >= Math.min(ranked.length, 2)) return found;
-          return attempt(k + 1);
-        });
-      }
-      return attempt(0);
-    }).then(function (found) {
-      return self.get("cargos.json").then(function (table) {
-        found.cargos = table.cargos;
-        found.exams = table.certames;
-        return found;
+    var found = { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [] };
+    if (!plan.list.length) return Promise.resolve(found);
+    return this.get("p/buckets.json").then(function (paired) {
+      plan.list = plan.list.filter(function (c) {
+        return c.kind !== "p" || ((paired[bucket(c.first)] || []).indexOf(c.first) >= 0 &&
+          (paired[bucket(c.other)] || []).indexOf(c.other) >= 0);
       });
+      return Promise.all(plan.list.map(function (c) { return self.directory(c.kind, bucket(c.lo)); }));
+    }).then(function (dirs) {
+      var steps = {}, options = [];
+      plan.list.forEach(function (c, k) {
+        var s = span(dirs[k], c.lo, c.hi);
+        steps[c.kind + c.lo] = s ? { choice: c, bucket: bucket(c.lo), first: s.first, last: s.last, next: s.first }
+          : null;
+      });
+      function cost(list) { return list.reduce(function (n, st) { return n + (st ? st.last - st.first + 1 : 0); }, 0); }
+      plan.list.forEach(function (c) {
+        if (c.kind === "n" || c.kind === "r") options.push({ words: true, steps: [steps[c.kind + c.lo]] });
+        else if (c.first < c.other) {
+          options.push({ words: false, steps: [steps["p" + c.lo], steps["p" + c.other + " " + c.first]] });
+        }
+      });
+      options.forEach(function (o) { o.steps = o.steps.filter(Boolean); o.cost = cost(o.steps); });
+      options.sort(function (x, y) { return x.cost - y.cost || (y.words ? 1 : 0) - (x.words ? 1 : 0); });
+      var first = options[0], fallback = options.filter(function (o) { return o.words; })[0];
+      return self.readAll(plan, first.steps, found).then(function () {
+        if (found.results.length || found.pending || first.words || !fallback) return;
+        return self.readAll(plan, fallback.steps, found);
+      });
+    }).then(function () { return self.finish(found); });
+  };
+
+  /* Mais acertos dos intervalos que ficaram pela metade. */
+  Engine.prototype.more = function (found) {
+    var self = this, steps = found.pending;
+    if (!steps) return Promise.resolve(found);
+    found.pending = null;
+    this.fetched = 0;
+    return this.readAll(found.plan, steps, found).then(function () { return self.finish(found); });
+  };
+
+  Engine.prototype.finish = function (found) {
+    return this.get("cargos.json").then(function (table) {
+      found.cargos = table.cargos;
+      found.exams = table.certames;
+      var plan = found.plan;
+      found.results.sort(function (a, b) {
+        return quality(plan, a) - quality(plan, b) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) ||
+          a[2] - b[2] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+      });
+      return found;
     });
   };
 
   function link(root, cargos, p) {
-    var cargo = cargos[p[3]];
-    if (p[4] < 0) return root + cargo[2] + "eliminados/" + (p[4] < -1 ? -p[4] + "/" : "") + "#e-" + encodeURIComponent(p[2]);
-    return root + cargo[0] + (p[4] > 1 ? p[4] + "/" : "") + "#i-" + encodeURIComponent(p[2]);
+    var cargo = cargos[p[2]];
+    if (p[3] < 0) return root + cargo[2] + "eliminados/" + (p[3] < -1 ? -p[3] + "/" : "") + "#e-" + encodeURIComponent(p[1]);
+    return root + cargo[0] + (p[3] > 1 ? p[3] + "/" : "") + "#i-" + encodeURIComponent(p[1]);
+  }
+
+  /* A situação em palavras, a partir do código do índice (search.SearchIndex.add). */
+  function situation(p) {
+    if (p[3] < 0) return "Eliminado(a) do certame.";
+    var out = p[4] ? p[4] + "º na lista geral" : "", code = p[5] || "", n = code.slice(1);
+    if (code[0] === "n") out += (out ? "; " : "") + "nomeação: " + n + "ª posição, dentro das vagas";
+    else if (code[0] === "c") out += (out ? "; " : "") + "cadastro de reserva: " + n +
+      "ª posição (projeção: a ordem em que seria chamado se surgirem vagas)";
+    else if (code === "d") out += (out ? "; " : "") + "desistiu da nomeação";
+    return out ? out.charAt(0).toUpperCase() + out.slice(1) + "." : "";
   }
 
   function el(tag, text, attrs) {
@@ -150,49 +220,107 @@
     return node;
   }
 
-  function show(root, out, status, found) {
-    out.textContent = "";
-    var n = found.results.length;
-    found.results.slice(0, MAX_RESULTS).forEach(function (p) {
-      var label = p[1] || (p[4] < 0 ? "Inscrição " + p[2] + " (eliminada)" : "Inscrição " + p[2]);
-      var item = el("li"), a = el("a", label, { href: link(root, found.cargos, p) });
-      item.appendChild(a);
-      var cargo = found.cargos[p[3]];
-      item.appendChild(el("span", " — inscrição " + p[2] + " — " + cargo[1] + " (" + found.exams[cargo[3]] + ")",
-        { "class": "onde" }));
-      out.appendChild(item);
-    });
-    var msg = n === 0 ? "Nenhum resultado." : n === 1 ? "1 resultado." : n + " resultados.";
-    if (n > MAX_RESULTS) msg += " Mostrando os " + MAX_RESULTS + " primeiros.";
-    if (found.more) msg += " Há mais resultados: digite o nome completo ou a inscrição para refinar.";
-    status.textContent = msg;
+  var HINT = "Tente: só um sobrenome; o primeiro nome e um sobrenome; o começo do sobrenome (ao menos 4 letras); " +
+    "a inscrição só com os números. Ou navegue pelos certames abaixo.";
+
+  function Results(root, out, status, filters, moreButton, engine) {
+    this.root = root; this.out = out; this.status = status; this.filters = filters; this.moreButton = moreButton;
+    this.engine = engine; this.found = null; this.shown = PAGE;
   }
+
+  Results.prototype.selected = function () {
+    var exam = this.filters.querySelector("select[name=certame]"), cargo = this.filters.querySelector("select[name=cargo]");
+    var e = exam && exam.value !== "" ? +exam.value : null, c = cargo && cargo.value !== "" ? +cargo.value : null;
+    var cargos = this.found.cargos;
+    return this.found.results.filter(function (p) {
+      return (e === null || cargos[p[2]][3] === e) && (c === null || p[2] === c);
+    });
+  };
+
+  Results.prototype.buildFilters = function () {
+    var f = this.found, exams = {}, cargos = {}, self = this;
+    f.results.forEach(function (p) { cargos[p[2]] = true; exams[f.cargos[p[2]][3]] = true; });
+    this.filters.textContent = "";
+    var examKeys = Object.keys(exams), cargoKeys = Object.keys(cargos);
+    if (cargoKeys.length < 2) { this.filters.hidden = true; return; }
+    this.filters.hidden = false;
+    function select(name, label, keys, text) {
+      var id = "busca-filtro-" + name, wrap = el("span"), s = el("select", "", { id: id, name: name });
+      s.appendChild(el("option", "Todos", { value: "" }));
+      keys.forEach(function (k) { s.appendChild(el("option", text(+k), { value: k })); });
+      s.addEventListener("change", function () { self.shown = PAGE; self.render(); });
+      wrap.appendChild(el("label", label, { "for": id }));
+      wrap.appendChild(s);
+      self.filters.appendChild(wrap);
+    }
+    if (examKeys.length > 1) select("certame", "Certame", examKeys, function (k) { return f.exams[k][0]; });
+    select("cargo", "Cargo", cargoKeys, function (k) { return f.cargos[k][1]; });
+  };
+
+  Results.prototype.render = function () {
+    var self = this, f = this.found, list = this.selected(), n = list.length;
+    this.out.textContent = "";
+    list.slice(0, this.shown).forEach(function (p) {
+      var cargo = f.cargos[p[2]], exam = f.exams[cargo[3]];
+      var label = p[0] || "Inscrição " + p[1];
+      var item = el("li"), a = el("a", label, { href: link(self.root, f.cargos, p) });
+      item.appendChild(a);
+      var where = "inscrição " + p[1] + " — " + cargo[1] + " — " + exam[0] +
+        (exam[1] ? " — " + exam[1] : "") + (exam[2] ? " (" + exam[2] + ")" : "");
+      item.appendChild(el("span", " — " + where, { "class": "onde" }));
+      var sit = situation(p);
+      if (sit) item.appendChild(el("span", sit, { "class": "situacao" }));
+      self.out.appendChild(item);
+    });
+    var msg = n === 0 ? "Nenhum resultado. " + HINT : n === 1 ? "1 resultado." : n + " resultados.";
+    if (n > this.shown) msg += " Mostrando " + this.shown + ".";
+    if (f.pending) msg += " A busca ainda não leu todos os nomes parecidos: use «Ver mais» ou acrescente um sobrenome.";
+    this.status.textContent = msg;
+    this.moreButton.hidden = !(n > this.shown || f.pending);
+  };
+
+  Results.prototype.show = function (found) {
+    this.found = found; this.shown = PAGE; this.buildFilters(); this.render();
+  };
+
+  Results.prototype.more = function () {
+    var self = this;
+    if (this.selected().length > this.shown) { this.shown += PAGE; this.render(); return; }
+    this.status.textContent = "Buscando mais…";
+    this.engine.more(this.found).then(function (f) { self.found = f; self.shown += PAGE; self.buildFilters(); self.render(); });
+  };
 
   function start() {
     var form = document.getElementById("busca-form");
     if (!form || !global.fetch) return;
     var root = form.getAttribute("data-root"), input = form.querySelector("input[name=q]");
     var out = document.getElementById("busca-resultados"), status = document.getElementById("busca-status");
-    var engine = new Engine(root + "busca/", function (url) {
+    var filters = document.getElementById("busca-filtros"), moreButton = document.getElementById("busca-mais");
+    var fetchJson = function (url) {
       return fetch(url).then(function (r) { if (!r.ok) throw new Error(url); return r.json(); });
-    });
+    };
+    var view = null;
     document.documentElement.classList.add("js");
     function go(event) {
       if (event) event.preventDefault();
       var q = input.value;
       if (normalize(q).length < 2) { status.textContent = "Digite ao menos dois caracteres."; out.textContent = ""; return; }
       status.textContent = "Buscando…";
-      engine.search(q).then(function (found) { show(root, out, status, found); },
+      var engine = new Engine(root + "busca/", fetchJson);
+      engine.cache = view ? view.engine.cache : {};
+      view = new Results(root, out, status, filters, moreButton, engine);
+      engine.search(q).then(function (found) { view.show(found); },
         function () { status.textContent = "Não foi possível carregar o índice de busca."; });
     }
     form.addEventListener("submit", go);
+    moreButton.addEventListener("click", function () { if (view) view.more(); });
     var initial = new URLSearchParams(global.location.search).get("q");
     if (initial) { input.value = initial; go(); }
   }
 
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine,
-      PARTICLES: PARTICLES };
+      PARTICLES: PARTICLES, registrationKey: registrationKey, situation: situation, quality: quality };
   } else if (typeof document !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   }
