@@ -146,8 +146,13 @@ def queries(site: Path) -> list[str]:
     rows = re.findall(r'id="i-([^"]+)"><td class="num">\d+</td><td>[^<]*</td><th scope="row">([^<]+)</th>', page)
     reg, name = rows[len(rows) // 2]
     first, *rest = name.split()
-    return ["silva", "maria", "maria silva", "Maria da Silva Santos", name, f"{first} {rest[-1]}",
-            name.lower().replace("ã", "a").replace("é", "e"), reg, reg[:4], reg[:-1]]
+    surnames = [w for w in rest if w.lower() not in ("da", "das", "de", "do", "dos", "e")]
+    shapes = ["silva", "maria", "maria silva", "silva maria", "Maria da Silva Santos", "batista gomes", name,
+              f"{first} {rest[-1]}", f"{rest[-1]} {first}", f"{first} {surnames[0][:4]}",
+              name.lower().replace("ã", "a").replace("é", "e"), reg, reg.lstrip("0"), reg[:4], reg[:-1]]
+    if len(surnames) >= 2:
+        shapes.append(f"{surnames[-1]} {surnames[0]}")
+    return shapes
 
 
 def search_bytes(site: Path) -> list[dict]:
@@ -197,7 +202,8 @@ def main(argv: list[str] | None = None) -> None:
         for q in search_bytes(site):
             worst = max(worst, q["bytes"])
             print(f"  busca {q['query']!r}: {q['results']} resultado(s){' (+mais)' if q['more'] else ''}, "
-                  f"{q['bytes'] / 1000:.0f} kB em {len(q['files']) + 1} arquivos")
+                  f"{q['bytes'] / 1000:.0f} kB ({q['gzip'] / 1000:.0f} kB com gzip, sem o script) "
+                  f"em {len(q['files']) + 1} arquivos")
         print(f"maior download de uma busca: {worst / 1000:.0f} kB (limite 300 kB)")
     if args.pagefind:
         print(f"\nPagefind 1.5.2 (API Python, add_directory) em {args.pagefind:,} linhas:\n{pagefind(args.pagefind)}")

@@ -3,20 +3,22 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
+const zlib = require("zlib");
 const busca = require(path.resolve(__dirname, "../templates/theme/assets/busca.js"));
 
 async function probe(site, query) {
   const fetched = [];
   const engine = new busca.Engine(path.join(site, "busca") + "/", (file) => {
     const data = fs.readFileSync(file);
-    fetched.push([path.relative(site, file), data.length]);
+    fetched.push([path.relative(site, file), data.length, zlib.gzipSync(data).length]);
     return Promise.resolve(JSON.parse(data.toString("utf8")));
   });
   const found = await engine.search(query);
   const script = fs.statSync(path.resolve(__dirname, "../templates/theme/assets/busca.js")).size;
   const bytes = fetched.reduce((s, f) => s + f[1], 0) + script;
-  return { query, results: found.results.length, more: found.more, bytes, files: fetched,
-           first: found.results.slice(0, 3).map((p) => [p[1], p[2]]) };
+  const gzip = fetched.reduce((s, f) => s + f[2], 0);
+  return { query, results: found.results.length, more: !!found.pending, bytes, gzip, files: fetched,
+           first: found.results.slice(0, 3).map((p) => [p[0], p[1]]) };
 }
 
 (async () => {
