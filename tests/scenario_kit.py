@@ -62,3 +62,24 @@ def _fillers(specs: list[str]) -> list[str]:
 
 def rules(jurisdiction: str):
     return load_rules(RULES / f"{jurisdiction}.toml")
+
+
+def load_acts(data: dict, position: str = "C1"):
+    """"50/2024 2024-08-05 3" → a convocação of 3 places; "ev" lines → Events (date act kind [inscrição|vagas] [resultado])."""
+    from generator.acts.events import COMMISSION, NEW_VACANCIES, Event
+    from generator.acts.model import CALL, Act, Edition
+    acts = []
+    for line, text in enumerate(data.get("atos", []), start=1):
+        number, day, places = text.split()
+        d = date.fromisoformat(day)
+        acts.append(Act(CALL, number, d, Edition("Diário", d), position=position, places=int(places), line=line))
+    events = []
+    for line, text in enumerate(data.get("eventos", []), start=2):
+        day, act, kind, *rest = text.split()
+        d = date.fromisoformat(day)
+        if kind == NEW_VACANCIES:
+            events.append(Event(d, act, kind, position, vacancies=int(rest[0]), line=line))
+        else:
+            events.append(Event(d, act, kind, position, rest[0], outcome=rest[1] if kind == COMMISSION else None,
+                                line=line))
+    return acts, events

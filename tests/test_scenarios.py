@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from generator.results import compute
-from scenario_kit import SCENARIOS, load_scenario, registration_range, rules
+from generator.acts.calls import apply
+from generator.errors import InputError
+from scenario_kit import SCENARIOS, load_acts, load_scenario, registration_range, rules
 
 FILES = sorted(SCENARIOS.glob("*.toml"))
 
@@ -19,6 +21,40 @@ def scenario(request):
     assert not problems, [str(p) for p in problems]
     assert data.get("artigos"), "every scenario names the articles it exercises"
     return data["esperado"], result.positions[0], exam
+
+
+CALLS = [f for f in FILES if "atos" in load_scenario(f)[0]]
+
+
+@pytest.mark.parametrize("path", CALLS, ids=[f.stem for f in CALLS])
+def test_calls_over_validity(path):
+    """Convocações and events as data: each called place with its act, status and commission wait."""
+    data, exam = load_scenario(path)
+    result, problems = compute(exam, rules(data["jurisdicao"]))
+    assert not problems
+    acts, events = load_acts(data, exam.positions[0].code)
+    expected = data["esperado"]
+    if "erro" in expected:
+        with pytest.raises(InputError) as caught:
+            apply(result, acts, events)
+        assert expected["erro"] in str(caught.value)
+        return
+    timeline = apply(result, acts, events)[exam.positions[0].code]
+    reg = [c.registration for c in result.positions[0].order]
+    got = [" ".join([str(p.position), reg[p.index], p.group, p.act.number]
+                    + ([p.status] if p.status != "convocado" else []) + (["aguardando"] if p.awaiting else []))
+           for p in timeline.places]
+    assert got == expected["convocacoes"]
+    for registration, lines in expected.get("historico", {}).items():
+        assert [h.text for h in timeline.history.get(reg.index(registration), [])] == lines
+    if "vagas" in expected:
+        assert timeline.vacancies == expected["vagas"]
+    for g, n in expected.get("reservas_apos", {}).items():
+        assert timeline.counts[g] == n
+    # every place cites its articles; a place is held by one candidate at a time
+    assert all(p.bases and all(b.article for b in p.bases) for p in timeline.places)
+    held = [p.index for p in timeline.places if p.status == "convocado"]
+    assert len(held) == len(set(held))
 
 
 def test_scenario(scenario):

@@ -1,0 +1,101 @@
+"""Convocações over the validity period: without events they walk the nomination order exactly."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.acts.calls import apply
+from generator.acts.events import WITHDRAWAL, Event
+from generator.acts.model import CALL, Act, Edition
+from generator.errors import InputError
+from generator.model import Exam, Position, Publication
+from generator.results import compute
+from scenario_kit import parse_candidate, rules
+
+JURISDICTIONS = ("lins", "cariacica", "mato-grosso-do-sul")
+OPTS = ("", " negro", " pcd", " negro pcd", " indigena")
+
+
+def _result(jurisdiction: str, vacancies: int, opts: list[str]):
+    people = [parse_candidate(f"{1001 + i} {99 - i}{o if jurisdiction == 'mato-grosso-do-sul' else o.replace(' indigena', '')}",
+                              "C1", i + 2) for i, o in enumerate(opts)]
+    exam = Exam("t", jurisdiction, "T", "Órgão", "Edital", Publication("Diário", "1", date(2024, 6, 1), "Atos"),
+                [Position("C1", "Cargo", vacancies)], people)
+    result, problems = compute(exam, rules(jurisdiction))
+    assert not problems
+    return result
+
+
+def _calls(batches: list[int]) -> list[Act]:
+    day = date(2024, 8, 1)
+    return [Act(CALL, f"{50 + k}/2024", day + timedelta(days=30 * k), Edition("Diário", day), position="C1",
+                places=n, line=k + 1) for k, n in enumerate(batches)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(JURISDICTIONS), st.integers(1, 12), st.lists(st.sampled_from(OPTS), min_size=1, max_size=30),
+       st.lists(st.integers(1, 6), min_size=1, max_size=6))
+def test_property_batches_without_events_call_the_nomination_order_itself(jurisdiction, vacancies, opts, batches):
+    result = _result(jurisdiction, vacancies, opts)
+    order = result.positions[0].allocation.nominations
+    total = 0
+    kept = []
+    for n in batches:  # keep only batches that fit the candidates
+        if total + n <= len(order):
+            kept.append(n)
+            total += n
+    timeline = apply(result, _calls(kept), [])["C1"]
+    assert [(p.position, p.group, p.index) for p in timeline.places] == \
+        [(n.position, n.group, n.index) for n in order[:total]]
+    assert all(p.register == (p.position > vacancies) for p in timeline.places)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(JURISDICTIONS), st.integers(2, 8), st.lists(st.sampled_from(OPTS), min_size=6, max_size=20),
+       st.data())
+def test_property_a_withdrawal_after_call_is_refilled_from_the_same_list(jurisdiction, vacancies, opts, data):
+    result = _result(jurisdiction, vacancies, opts)
+    pr = result.positions[0]
+    first = min(vacancies, len(pr.allocation.nominations) - 1)
+    acts = _calls([first, 1])
+    quitter = data.draw(st.sampled_from(pr.allocation.nominations[:first]))
+    event = Event(date(2024, 8, 15), "99/2024", WITHDRAWAL, "C1", pr.order[quitter.index].registration, line=2)
+    timeline = apply(result, acts, [event])["C1"]
+    refill = [p for p in timeline.places if p.act.number == "51/2024"][0]
+    assert refill.position == quitter.position and refill.replaces == quitter.index
+    called_before = {p.index for p in timeline.places if p.act.number == "50/2024"}
+    assert refill.index not in called_before
+    if refill.group == quitter.group and quitter.group != "ampla":
+        pool = pr.lists[quitter.group]  # the next of the same reserve list, nobody of it skipped
+        assert refill.index == next(i for i in pool if i not in called_before)
+    elif quitter.group == "ampla" or refill.group == "ampla":
+        assert refill.index == next(i for i in range(len(pr.order)) if i not in called_before)
+
+
+def test_convocation_beyond_the_candidates_left_is_an_error():
+    result = _result("lins", 2, ["", "", ""])
+    with pytest.raises(InputError) as caught:
+        apply(result, _calls([2, 2]), [])
+    assert "só restavam 1 candidato(s)" in str(caught.value) and "atos[2].vagas" in str(caught.value)
+
+
+def test_void_of_someone_not_called_is_an_error():
+    result = _result("lins", 2, ["", "", ""])
+    from generator.acts.events import VOID
+    event = Event(date(2024, 8, 15), "99/2024", VOID, "C1", "1003", line=2)
+    with pytest.raises(InputError) as caught:
+        apply(result, _calls([2]), [event])
+    assert "eventos.csv, linha 2, coluna «inscricao»" in str(caught.value)
+
+
+def test_annulment_needs_a_norm_that_provides_it():
+    result = _result("mato-grosso-do-sul", 2, ["", "", ""])
+    from generator.acts.events import ANNULMENT
+    event = Event(date(2024, 8, 15), "99/2024", ANNULMENT, "C1", "1001", line=2)
+    with pytest.raises(InputError) as caught:
+        apply(result, _calls([2]), [event])
+    assert "não prevê anulação" in str(caught.value)
