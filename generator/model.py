@@ -92,3 +92,4 @@ class Exam:
     source: Path | None = None
     preamble_md: str = ""  # ato.md: the act's title/preamble, editorial Markdown
     notice_date: date | None = None  # publication date of the opening edital (certame.toml `edital_data`)
+    events: list = field(default_factory=list)  # eventos.csv: acts/events.Event, in file order

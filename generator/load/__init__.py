@@ -43,11 +43,13 @@ def _load(folder: Path) -> Exam:
     gave_up = _side_file(files, WITHDRAWALS_FILE, withdrawals, meta, problems,
                          lambda table: withdrawals.read_withdrawals(table, by_registration, people_file, problems))
     preamble = _preamble(files, problems)
+    events = _events(folder, files, by_registration, meta, problems)
     problems.raise_if_any()
     return Exam(
         slug=folder.resolve().name, jurisdiction=meta.jurisdiction, title=meta.title, agency=meta.agency,
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
+        events=events,
     )
 
 
@@ -100,6 +102,14 @@ def _side_file(files: dict[str, Path], name: str, module: ModuleType, meta: Exam
         if table is not None:
             rows = read(table)
     return rows
+
+
+def _events(folder: Path, files: dict[str, Path], by_registration, meta: ExamFile, problems: Collector) -> list:
+    """eventos.csv (acts/events.py), read only when the candidates and cargos it refers to could be read."""
+    from ..acts.events import FILE, load_events  # acts.events reads tables through this package: import late
+    if FILE not in files or by_registration is None or not meta.positions_ok:
+        return []
+    return load_events(folder, by_registration, meta.positions, problems)
 
 
 def _preamble(files: dict[str, Path], problems: Collector) -> str:

@@ -44,7 +44,8 @@ COMMISSION = "inscricao,procedimento,resultado\n1002,heteroidentificacao,confirm
 WITHDRAWALS = "inscricao\n1001\n"
 
 
-def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, withdrawals=WITHDRAWALS, raw=None):
+def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, withdrawals=WITHDRAWALS, raw=None,
+         events=None):
     """Write one case folder: the base files with the given ones replaced (None: file absent), and esperado.txt."""
     folder = ROOT / name
     if folder.exists():
@@ -60,6 +61,8 @@ def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, with
         (folder / "comissao.csv").write_text(commission, encoding="utf-8")
     if withdrawals is not None:
         (folder / "desistencias.csv").write_text(withdrawals, encoding="utf-8")
+    if events is not None:
+        (folder / "eventos.csv").write_text(events, encoding="utf-8")
     (folder / "esperado.txt").write_text("\n".join(expected) + "\n", encoding="utf-8")
 
 
@@ -196,6 +199,22 @@ case("comissao-repetida", ["comissao.csv, linhas 2 e 5: a inscrição 1002 tem d
      commission=COMMISSION + "1002,heteroidentificacao,nao_confirmado\n")
 case("desistencia-desconhecida", ["desistencias.csv, linha 2, coluna «inscricao»: a inscrição 9999 não está em "
                                   "candidatos.csv. Confira o número."], withdrawals="inscricao\n9999\n")
+# --- eventos.csv (acts/events.py)
+EVENTS = "data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+case("evento-tipo-desconhecido", ["eventos.csv, linha 2, coluna «tipo»: o tipo «exoneracao» não existe. Use um destes: "
+                                  "desistencia, sem_efeito, anulacao, novas_vagas, comissao."],
+     events=EVENTS + "20/08/2024,52/2024,exoneracao,1003,,,\n")
+case("evento-data-invalida", ["eventos.csv, linha 2, coluna «data»: a data «31/02/2024» não é válida. Use DD/MM/AAAA "
+                              "ou AAAA-MM-DD, por exemplo 05/08/2024."],
+     events=EVENTS + "31/02/2024,52/2024,desistencia,1003,,,\n")
+case("evento-inscricao-desconhecida", ["eventos.csv, linha 3, coluna «inscricao»: a inscrição 9999 não está entre os "
+                                       "candidatos. Confira o número."],
+     events=EVENTS + "20/08/2024,52/2024,desistencia,1003,,,\n20/08/2024,52/2024,sem_efeito,9999,,,\n")
+case("evento-novas-vagas-sem-numero", ["eventos.csv, linha 2, coluna «vagas»: «dois» não é um número de vagas: use um "
+                                       "inteiro maior que zero, por exemplo 2."],
+     events=EVENTS + "01/09/2024,53/2024,novas_vagas,,GCM,dois,\n")
+case("evento-cargo-errado", ["eventos.csv, linha 2, coluna «cargo»: a inscrição 1003 é do cargo «GCM», não «ADM»."],
+     events=EVENTS + "20/08/2024,52/2024,desistencia,1003,ADM,,\n")
 # --- the lead's checks (rules, allocation)
 case("jurisdicao-desconhecida", ["certame.toml, chave «jurisdicao»: a jurisdição «atlantida» não existe. Jurisdições "
                                  "disponíveis: cariacica, lins, mato-grosso-do-sul."],
