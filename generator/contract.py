@@ -20,10 +20,31 @@ def basis_text(bases) -> str:
     return "; ".join(parts)
 
 
-def contract(result: ExamResult) -> dict:
-    """The allocation as plain JSON data, in the order of certame.toml."""
-    return {"certame": result.exam.slug, "jurisdicao": result.rules.id,
-            "cargos": [_position(p, result.rules) for p in result.positions]}
+def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
+    """The allocation as plain JSON data, in the order of certame.toml. `digests`: act number → SHA-256 of its
+    archived PDF (acts/archive.py), for the acts already published."""
+    data = {"certame": result.exam.slug, "jurisdicao": result.rules.id,
+            "cargos": [_position(p, result.rules, result.timelines.get(p.position.code)) for p in result.positions]}
+    acts = getattr(result.exam, "acts", None) or []
+    if acts:
+        data["atos"] = [{"numero": a.number, "tipo": a.kind, "data": a.date.isoformat(),
+                         "sha256": (digests or {}).get(a.number)} for a in acts]
+    return data
+
+
+def _timeline(t, reg: list[str]) -> dict:
+    """Convocações and events of one cargo (acts/calls.py): every place called, and the candidates' history."""
+    return {
+        "vagas_atuais": t.vacancies,
+        "reservas_atuais": {g: t.counts.get(g, 0) for g in RESERVE_GROUPS},
+        "convocacoes": [{"posicao": p.position, "vaga": p.group, "inscricao": reg[p.index], "ato": p.act.number,
+                         "data": p.act.date.isoformat(), "situacao": p.status, "encerrada_por": p.ended_by or None,
+                         "substitui": reg[p.replaces] if p.replaces is not None else None,
+                         "cadastro_reserva": p.register, "aguardando_comissao": p.awaiting,
+                         "fundamento": basis_text(p.bases)} for p in t.places],
+        "historico": {reg[i]: [{"data": h.date.isoformat(), "ato": h.act, "texto": h.text} for h in lines]
+                      for i, lines in sorted(t.history.items())},
+    }
 
 
 def _list_basis(rules, group: str):
@@ -40,10 +61,10 @@ def _people(pr: PositionResult, rules) -> list[dict]:
              **({"nota": str(c.score)} if score else {})} for c in pr.order]
 
 
-def _position(pr: PositionResult, rules) -> dict:
+def _position(pr: PositionResult, rules, timeline=None) -> dict:
     reg = [c.registration for c in pr.order]
     alloc = pr.allocation
-    return {
+    data = {
         "codigo": pr.position.code,
         "nome": pr.position.name,
         "vagas": pr.position.vacancies,
@@ -63,3 +84,9 @@ def _position(pr: PositionResult, rules) -> dict:
         "comissao": [{"inscricao": row.registration, "procedimento": row.procedure, "resultado": row.outcome,
                       "efeito": rule.effect, "fundamento": rule.basis.text} for row, rule in pr.commission],
     }
+    if timeline is not None:
+        called = timeline.called_by()
+        for n, entry in zip(alloc.nominations, data["nomeacao"]):
+            entry["convocado_por"] = called.get(n.index)  # the act that called this candidate, once called
+        data.update(_timeline(timeline, reg))
+    return data

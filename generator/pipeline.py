@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .acts.calls import apply as apply_calls
+from .acts.model import CALL
 from .errors import InputError
 from .law.rules import find_rules_dir, rules_for
 from .load import load_exam
@@ -17,9 +19,14 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
         exam = load_exam(exam_dir)
         rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date,
                           exam.notice_date)
-        result, problems = compute(exam, rules, project=project)
+        acts = getattr(exam, "acts", None) or []
+        over_time = bool(exam.events) or any(a.kind == CALL for a in acts)
+        # convocações walk the projected order beyond V, so `check` projects too when there are any
+        result, problems = compute(exam, rules, project=project or over_time)
     if problems:
         raise InputError(problems)
+    if over_time:
+        result.timelines = apply_calls(result, acts, exam.events)  # InputError with every problem, or all of it
     return result
 
 

@@ -114,6 +114,7 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     view["eliminados"] = [{"inscricao": e.candidate.registration, "motivo": elimination_label(e),
                            "fundamento": bases.one(e.basis)} for e in pr.eliminated]
     view["desistencias"] = [{"inscricao": pr.order[i].registration} for i in pr.withdrawn]
+    view["historico"] = _history(result, pr)
     return view
 
 
@@ -127,6 +128,16 @@ def labels_view(rules) -> dict:
 def elimination_label(e) -> str:
     """Why a candidate is out: the usual words, else the rule file's label of the commission outcome."""
     return ELIMINATION.get(e.reason) or e.label or e.reason
+
+
+def _history(result: ExamResult, pr: PositionResult) -> dict[str, list[str]]:
+    """Each candidate's public history over the validity period (acts/calls.py): convocações, withdrawals, voided
+    and annulled nominations — acts published with the name by law. Commission outcomes are never among them
+    (LEGAL-NOTES 7): they stay in the anonymized commission table."""
+    timeline = result.timelines.get(pr.position.code)
+    if timeline is None:
+        return {}
+    return {pr.order[i].registration: [h.text for h in lines] for i, lines in sorted(timeline.history.items())}
 
 
 def _person(c, general_rank: int, fields: set[str]) -> dict:

@@ -52,6 +52,7 @@ class ExamResult:
     exam: Exam
     rules: Rules
     positions: list[PositionResult]
+    timelines: dict = field(default_factory=dict)  # cargo code → acts.calls.Timeline (convocações and events)
 
 
 def candidates_file(exam: Exam) -> str:

@@ -364,6 +364,7 @@ class Status:
         self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
         self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
+        self.history = p.get("historico", {})  # public history lines over the validity period (acts/calls.py)
         self.other: dict[str, list[str]] = {}
         for lst in p["listas"]:
             if lst["grupo"] != "geral":
@@ -396,7 +397,11 @@ class Status:
             also = None if group else self.other.get(reg)
             if also:
                 extra = str(escape("Também: " + "; ".join(also) + "."))
-                return f"{base} {extra}" if base else extra
+                base = f"{base} {extra}" if base else extra
+            lines = self.history.get(reg)
+            if lines:
+                told = "".join(f"<li>{escape(line)}</li>" for line in lines)
+                base = f'{base} <ul class="historico">{told}</ul>' if base else f'<ul class="historico">{told}</ul>'
             return base
         return status
 

@@ -1,0 +1,61 @@
+"""Convocações in the outputs: the contract's convocacoes/convocado_por/historico and the public history lines."""
+
+from __future__ import annotations
+
+import json
+
+from generator.acts.calls import apply
+from generator.contract import contract
+from generator.public import exam_view
+from generator.render.site import Status
+from generator.results import compute
+from scenario_kit import SCENARIOS, load_acts, load_scenario, rules
+
+
+def _result(name: str):
+    data, exam = load_scenario(SCENARIOS / f"{name}.toml")
+    result, problems = compute(exam, rules(data["jurisdicao"]))
+    assert not problems
+    acts, events = load_acts(data, exam.positions[0].code)
+    result.timelines = apply(result, acts, events)
+    return result
+
+
+def test_contract_says_who_was_called_by_which_act_and_what_happened():
+    data = contract(_result("lins-desistencia-apos-convocacao"))
+    cargo = data["cargos"][0]
+    by_reg = {n["inscricao"]: n["convocado_por"] for n in cargo["nomeacao"]}
+    assert by_reg["1001"] == "50/2024" and by_reg["1003"] == "51/2024" and by_reg["1008"] is None
+    quit_, refill = [c for c in cargo["convocacoes"] if c["posicao"] == 3]
+    assert (quit_["inscricao"], quit_["situacao"], quit_["encerrada_por"]) == ("1006", "desistiu", "310/2024")
+    assert (refill["inscricao"], refill["substitui"], refill["ato"]) == ("1007", "1006", "51/2024")
+    assert "art. 5º, § 1º" in refill["fundamento"]
+    assert cargo["historico"]["1006"][1]["texto"] == "Desistência publicada pelo Ato nº 310/2024, de 20/08/2024."
+    json.dumps(data)  # plain JSON
+
+
+def test_public_history_reaches_the_candidate_row_escaped():
+    view = exam_view(_result("lins-desistencia-apos-convocacao"))
+    p = view["cargos"][0]
+    assert p["historico"]["1007"] == [
+        "Convocado pelo Edital de Convocação nº 51/2024, de 02/09/2024 (3ª posição, vaga reservada a pessoas negras)."]
+    cell = Status(p).at(1, False)("1007")
+    assert '<ul class="historico"><li>Convocado pelo Edital de Convocação nº 51/2024' in cell
+    assert "historico" not in Status(p).at(1, False)("1010")  # never called: no history
+
+
+def test_commission_outcomes_stay_out_of_the_named_history():
+    result = _result("lins-comissao-alem-das-vagas")
+    p = exam_view(result)["cargos"][0]
+    text = json.dumps(p["historico"], ensure_ascii=False)
+    assert "confirmad" not in text and "comissão" not in text.lower() and "10, parágrafo único" not in text
+    assert len(p["historico"]["1007"]) == 2  # two convocações, nothing about why the first one ended
+
+
+def test_without_acts_or_events_nothing_changes():
+    data, exam = load_scenario(SCENARIOS / "lins-desistencia-vaga-reservada.toml")
+    result, _ = compute(exam, rules(data["jurisdicao"]))
+    out = contract(result)
+    assert "atos" not in out and "convocacoes" not in out["cargos"][0]
+    assert all("convocado_por" not in n for n in out["cargos"][0]["nomeacao"])
+    assert exam_view(result)["cargos"][0]["historico"] == {}
