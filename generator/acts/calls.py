@@ -2,34 +2,37 @@
 
 A convocação calls the next places of its cargo's nomination order — the same allocation, continued (LEGAL-NOTES
 readings 2, 3 and 5): place k keeps the vacancy type and article that allocate.py gave it. Acts and events are
-applied in date order (on the same date, events first: a withdrawal published with a convocação is replaced by it).
+applied in date order (on the same date, events first).
 
 Readings chosen here that LEGAL-NOTES does not spell out (each also said next to its code):
-- A nomination's vacancy type is fixed by the act that made it: "por ocasião da nomeação" (Lins art. 6º § 1º).
-  A later event never moves an already-called candidate to another place or type.
+- A nomination is made by its act: "por ocasião da nomeação" (Lins art. 6º § 1º). A later event never moves an
+  already-called candidate to another place or vacancy type.
+- After an event the order is recomputed for the candidates still in the exam (allocate.py, the same allocation:
+  LEGAL-NOTES 2, 3, 5) — exactly as desistencias.csv does before the result — and positions not yet called follow
+  it. Where its candidate for a position has already been called elsewhere, the next candidate of the same list
+  classified after them takes the position.
 - A vacated place (withdrawal, sem efeito, annulment, or a commission outcome after a call beyond V) keeps its
-  position and type and is filled from the list of that type: a reserved place by the next candidate of the same
-  reserve list (Lins art. 5º § 1º; Cariacica art. 3º § 2º; LEGAL-NOTES 6 and 13), an ampla place by the next of
-  the general list; a reserve list with nobody left gives the place to ampla (Lins art. 5º § 2º; Cariacica art.
-  3º § 3º). The next convocação of the cargo calls vacated places first, in position order, then new positions;
-  `vagas` counts both.
-- Positions not yet called take allocate.py's candidate when still available; otherwise the next available of
-  the place's list, as above (the same rule that fills a vacated place).
+  position and type and is filled from the list of that type by "o candidato posteriormente classificado" (Lins
+  art. 5º § 1º; Cariacica art. 3º § 2º; LEGAL-NOTES 6 and 13): the one the recomputed order puts there, else the
+  next of the list after the previous holder; an ampla place by the next of the general list; a reserve list with
+  nobody left gives the place to ampla (Lins art. 5º § 2º; Cariacica art. 3º § 3º). The next convocação of the
+  cargo calls vacated places first, in position order, then new positions; `vagas` counts both.
 - New vacancies recompute the allocation for the new total V (LEGAL-NOTES 2/3; Cariacica art. 1º §§ 1º–3º): the
-  reserved counts follow the norm's percentage of the new total, never below the edital's own counts. Already
-  called positions stay as they are; the positions after them follow the recomputed order.
+  reserved counts follow the norm's percentage of the new total, never below the edital's own counts.
 - Commission beyond V: under Lins, a reserved place called beyond the edital's vacancies awaits the CAPPC, which
   is held only after the new nominations are authorised (Lins art. 7º § 3º). Its outcome follows the rule file
   (Lins art. 10, p.u., I–II; art. 9º § 2º). A not-confirmed candidate leaves the place (refilled from the same
-  reserve list) and stays in the general list for ampla places. Commission outcomes stay anonymized (LEGAL-NOTES
-  7): they add no line to the candidate's named history.
+  reserve list) and stays in the general list, where the recomputed order places them (LEGAL-NOTES 6).
+  Commission outcomes stay anonymized (LEGAL-NOTES 7): they add no line to the candidate's named history.
 - An annulment after a false declaration eliminates the candidate (Cariacica art. 2º § 1º; Lins art. 10, p.u.,
   I) and the next of the same list is called (LEGAL-NOTES 13); the published lists are not re-ranked (that is a
-  retificação's job).
+  retificação's job). A norm without that outcome (MS) rejects the event.
+- Events come before convocações of the same date: a withdrawal published with a convocação is replaced by it.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -130,17 +133,16 @@ class _Run:
     def __init__(self, pr: PositionResult, rules, declared: dict[str, Act], commission_held):
         self.pr, self.rules, self.declared = pr, rules, declared
         self.code = pr.position.code
+        self.position = pr.position  # with the current V (new vacancies change it)
         self.edital_vacancies = pr.position.vacancies
         self.order = list(pr.allocation.nominations)
         self.n = len(pr.order)
         self.pools = {g: list(pr.lists.get(g, ())) for g in pr.allocation.counts}
-        self.out: set[int] = set(pr.withdrawn)  # desistencias.csv: never called
+        self.withdrawn = set(pr.withdrawn)  # desistencias.csv: out before any call
+        self.out: set[int] = set(self.withdrawn)  # can never be called (again)
         self.holding: dict[int, Place] = {}  # candidate → the place they hold now
         self.not_for: dict[int, set[str]] = {}  # candidate → reserves they may no longer be called through
         self.vacated: list[Place] = []
-        self.general_at = 0
-        self.list_at = {g: 0 for g in self.pools}
-        self.returned: set[int] = set()  # back in the general list after leaving a reserved place
         self.index_of = {c.registration: i for i, c in enumerate(pr.order)}
         self.commission_held = set(commission_held)
         check = BEYOND_VACANCIES_CHECK.get(rules.id)
@@ -151,26 +153,23 @@ class _Run:
     def available(self, i: int, group: str) -> bool:
         return i not in self.out and i not in self.holding and group not in self.not_for.get(i, ())
 
-    def next_of(self, group: str) -> int | None:
-        """The next available candidate of a list (the general list for ampla), in its order."""
+    def next_of(self, group: str, after: int = -1) -> int | None:
+        """The next available candidate of a list (the general list for ampla) ranked after `after`: "o candidato
+        posteriormente classificado" (Lins art. 5º § 1º; Cariacica art. 3º § 2º). A scan: events are few."""
         if group == OPEN:
-            while self.general_at < self.n and (self.general_at in self.out or self.general_at in self.holding):
-                self.general_at += 1  # permanently passed: out, or holding a place (holders only leave to `out`
-                # or to `returned`, which is looked at separately)
-            best = self.general_at if self.general_at < self.n else None
-            back = [i for i in self.returned if self.available(i, OPEN)]
-            if back and (best is None or min(back) < best):
-                return min(back)
-            return best
+            return next((i for i in range(self.n) if self.available(i, OPEN)), None)
         pool = self.pools.get(group, [])
-        at = self.list_at[group]
-        while at < len(pool) and (pool[at] in self.out or pool[at] in self.holding):
-            at += 1
-        self.list_at[group] = at
-        for i in pool[at:]:
-            if self.available(i, group):
-                return i
-        return None
+        start = bisect_right(pool, after)  # pools are in rank order, i.e. ascending general-list index
+        return next((i for i in pool[start:] if self.available(i, group)), None)
+
+    def recompute(self) -> None:
+        """The order for the candidates still in the exam and the current V: the same allocation (LEGAL-NOTES 2,
+        3, 5), without those who left, and with each reserve list without those who left it."""
+        pools = {g: [i for i in pool if g not in self.not_for.get(i, ())] for g, pool in self.pools.items()}
+        blocked = self.withdrawn | (self.out - set(self.holding))
+        policy, _ = policy_for(self.position, self.rules)
+        allocation = allocate(self.n, pools, blocked, policy)
+        self.order, self.t.counts = allocation.nominations, dict(allocation.counts)
 
     def history(self, i: int, d: date, act: str, text: str) -> None:
         self.t.history.setdefault(i, []).append(HistoryLine(d, act, text))
@@ -195,40 +194,56 @@ class _Run:
         """A convocação of `act.places` places: vacated ones first, then the next positions of the order."""
         for k in range(act.places or 0):
             if self.vacated:
-                old = self.vacated.pop(0)
-                place = self.fill(old.position, old.group, None, act, self.refill_bases(old), old.register)
-                if place is not None:
-                    place.replaces = old.index
+                place = self.refill(self.vacated.pop(0), act)
             else:
                 position = self.positions() + 1
                 nom = self.order[position - 1] if position <= len(self.order) else None
-                place = None if nom is None else self.fill(position, nom.group, nom.index, act, nom.bases,
-                                                           position > self.t.vacancies)
+                place = None if nom is None else self.fill(position, nom, act)
             if place is None:
-                left = k
                 self.problem("certame.toml", f"o {act.label} chama {act.places} vaga(s) do cargo «{self.code}», "
-                             f"mas só restavam {left} candidato(s) a convocar. Reduza «vagas».",
+                             f"mas só restavam {k} candidato(s) a convocar. Reduza «vagas».",
                              column=f"atos[{act.line}].vagas")
                 return
 
     def positions(self) -> int:
         return max((p.position for p in self.t.places), default=0)
 
-    def fill(self, position: int, group: str, proposed: int | None, act: Act, bases, register: bool) -> Place | None:
-        """Put a candidate in a place: the order's own when still available, else the next of the place's list."""
-        if proposed is not None and self.available(proposed, group):
-            index = proposed
-            back = [i for i in self.returned if i < proposed and self.available(i, OPEN)] if group == OPEN else ()
-            if back:  # back in the general list after leaving a reserved place, and ranks better (LEGAL-NOTES 6)
-                index = min(back)
-        else:
-            index = self.next_of(group)
+    def fill(self, position: int, nom, act: Act) -> Place | None:
+        """A new position: the order's candidate when still available, else the next of the same list after them."""
+        group, index, bases = nom.group, nom.index, nom.bases
+        if not self.available(index, group):
+            index = self.next_of(group, nom.index)
+            if group != OPEN:
+                bases = (*bases, self.rules.withdrawal_basis)
             if index is None and group != OPEN:  # nobody left in that list: the place goes to ampla
                 index, bases, group = self.next_of(OPEN), (self.rules.reversion_basis,), OPEN
-            elif proposed is not None and group != OPEN:  # the order's candidate is gone: same list, next one
-                bases = (*bases, self.rules.withdrawal_basis)
+        return self.seat(position, group, index, bases, act)
+
+    def refill(self, old: Place, act: Act) -> Place | None:
+        """A vacated place keeps its position and type and goes to the list of its type (Lins art. 5º § 1º;
+        Cariacica art. 3º § 2º): the candidate the recomputed order puts there, or the next of the list."""
+        cause = (old.cause,) if old.cause else ()
+        if old.group == OPEN:
+            bases = (self.rules.open_basis, *cause)
+        else:
+            bases = (self.pr.count_bases[old.group], self.rules.withdrawal_basis, *cause)
+        nom = self.order[old.position - 1] if old.position <= len(self.order) else None
+        group = old.group
+        if nom is not None and nom.group == group and self.available(nom.index, group):
+            index = nom.index
+        else:
+            index = self.next_of(group, old.index)
+            if index is None and group != OPEN:  # nobody left in that list (Lins art. 5º § 2º; Cariacica 3º § 3º)
+                index, bases, group = self.next_of(OPEN), (self.rules.reversion_basis, *cause), OPEN
+        place = self.seat(old.position, group, index, bases, act)
+        if place is not None:
+            place.replaces = old.index
+        return place
+
+    def seat(self, position: int, group: str, index: int | None, bases, act: Act) -> Place | None:
         if index is None:
             return None
+        register = position > self.t.vacancies
         procedure = PROCEDURE_OF.get(group)
         awaiting = (self.beyond_check is not None and position > self.edital_vacancies and procedure is not None
                     and any(key[0] == procedure for key in self.rules.commission)
@@ -238,19 +253,11 @@ class _Run:
         place = Place(position, group, index, act, tuple(bases), register, awaiting=awaiting)
         self.t.places.append(place)
         self.holding[index] = place
-        self.returned.discard(index)
         kind = f"{ordinal(position, feminine=True)} posição, vaga {VACANCY.get(group, group)}"
         self.history(index, act.date, act.number,
                      f"Convocado {by(act.label)}, de {when(act.date)} ({kind}"
                      + (", cadastro de reserva" if register else "") + ").")
         return place
-
-    def refill_bases(self, old: Place) -> tuple[Basis, ...]:
-        """A vacated place is filled from the list of its type (Lins art. 5º § 1º; Cariacica art. 3º § 2º)."""
-        cause = (old.cause,) if old.cause else ()
-        if old.group == OPEN:
-            return (self.rules.open_basis, *cause)
-        return (self.pr.count_bases[old.group], self.rules.withdrawal_basis, *cause)
 
     def vacate(self, place: Place, status: str, event: Event, cause: Basis | None = None) -> None:
         place.status, place.ended_by, place.cause = status, event.act, cause
@@ -304,6 +311,8 @@ class _Run:
                 self.history(i, e.date, e.act, f"Nomeação tornada sem efeito {by(name)}, de {when(e.date)}.")
         elif e.kind == COMMISSION:
             self.commission(e, i, place)
+        if not self.t.problems:
+            self.recompute()
 
     def commission(self, e: Event, i: int, place: Place | None) -> None:
         """Outcome of the commission for a candidate called beyond V (Lins art. 7º § 3º). Anonymized: no history."""
@@ -322,7 +331,6 @@ class _Run:
         if rule.effect == "sai_da_reserva":  # stays in the general list (Lins art. 10, p.u., II; LEGAL-NOTES 6)
             self.vacate(place, LEFT_RESERVE, e, rule.basis)
             self.not_for.setdefault(i, set()).add(place.group)
-            self.returned.add(i)
         elif rule.effect == "elimina":  # fraud or absence (Lins art. 10, p.u., I; art. 9º § 2º)
             self.vacate(place, ELIMINATED, e, rule.basis)
             self.out.add(i)
@@ -335,9 +343,9 @@ class _Run:
         if pos.reserves:  # the edital's counts were for its own vacancies: percentage of the new total, not less
             reserves = {g: max(n, reserved_count(total, self.rules.groups[g].percent, self.rules.rounding,
                                                  self.rules.min_for(g)[0])) for g, n in pos.reserves.items()}
-        policy, _ = policy_for(replace(pos, vacancies=total, reserves=reserves), self.rules)
-        allocation = allocate(self.n, self.pools, set(self.pr.withdrawn), policy)
-        self.order, self.t.counts, self.t.vacancies = allocation.nominations, dict(allocation.counts), total
+        self.position = replace(pos, vacancies=total, reserves=reserves)
+        self.t.vacancies = total
+        self.recompute()
         for p in self.t.places:  # places within the new total are no longer cadastro de reserva
             if p.position <= total:
                 p.register = False
