@@ -40,7 +40,7 @@ from ..allocate import allocate, reserved_count
 from ..errors import Problem
 from ..law.basis import Basis
 from ..model import OPEN, PROCEDURES
-from ..labels import VACANCY, ordinal
+from ..labels import ordinal
 from ..results import PositionResult, policy_for
 from .events import ANNULMENT, COMMISSION, FILE, NEW_VACANCIES, VOID, WITHDRAWAL, Event
 from .model import CALL, Act
@@ -253,7 +253,7 @@ class _Run:
         place = Place(position, group, index, act, tuple(bases), register, awaiting=awaiting)
         self.t.places.append(place)
         self.holding[index] = place
-        kind = f"{ordinal(position, feminine=True)} posição, vaga {VACANCY.get(group, group)}"
+        kind = f"{ordinal(position, feminine=True)} posição, vaga {self.rules.vacancy_label(group)}"
         self.history(index, act.date, act.number,
                      f"Convocado {by(act.label)}, de {when(act.date)} ({kind}"
                      + (", cadastro de reserva" if register else "") + ").")

@@ -7,6 +7,8 @@ What each event does is in calls.py, next to its rule and article.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -81,6 +83,12 @@ def parse_date(text: str) -> date | None:
     return None
 
 
+def _word(text: str) -> str | None:
+    """«Não confirmado» → «nao_confirmado», as comissao.csv reads outcomes."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+    return re.sub(r"[^a-z0-9]+", "_", plain).strip("_") or None
+
+
 def _row(table, line: int, row: list[str], candidates, codes, problems: Collector) -> Event | None:
     def cell(column: str) -> str:
         return table.cell(row, column).strip()
@@ -131,10 +139,11 @@ def _row(table, line: int, row: list[str], candidates, codes, problems: Collecto
             vacancies = int(text)
     elif text:
         bad("vagas", "só eventos «novas_vagas» têm vagas: deixe a coluna vazia.")
-    outcome = cell("resultado").lower() or None
+    outcome = _word(cell("resultado"))
     if kind == COMMISSION:
-        if outcome not in OUTCOMES:
-            bad("resultado", f"o resultado «{cell('resultado')}» não existe. Use um destes: {', '.join(OUTCOMES)}.")
+        if outcome is None:  # the word itself is checked against the rule file when the event is applied
+            bad("resultado", f"informe o resultado da comissão: {', '.join(OUTCOMES)} ou outro previsto pelas regras "
+                "da jurisdição.")
     elif outcome:
         bad("resultado", "só eventos «comissao» têm resultado: deixe a coluna vazia.")
     if len(problems.problems) > before:
