@@ -5,7 +5,6 @@ from __future__ import annotations
 import calendar
 import os
 import shutil
-import sys
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from .errors import InputError, Problem
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = PROJECT / "mkdocs.yml"
+EXAMPLE_HOST = "concursos.exemplo.gov.br"  # the example's placeholder `site_url` in mkdocs.yml
 
 
 @dataclass
@@ -59,11 +59,13 @@ def use_job(job: Job | None) -> None:
 
 def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True) -> Job:
     """Check and allocate every exam under content_dir; InputError lists the problems of all of them at once."""
+    from . import progress
     from .pipeline import exam_dirs, prepare
 
     problems: list[Problem] = []
     prepared = []
-    for folder in exam_dirs(Path(content_dir)):
+    folders = list(exam_dirs(Path(content_dir)))
+    for folder in progress.ticking("Conferindo e alocando os certames", len(folders), folders):
         try:
             prepared.append(public_views(prepare(folder)))
         except InputError as error:
@@ -105,32 +107,43 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
 
 
 def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages) -> dict:
+    from . import progress
     from .render.data import OpenData, write_open_data
 
-    with _progress(len(job.exams)) as advance, tempfile.TemporaryDirectory(prefix="gazeta-busca-") as spill:
+    pdfs = []
+    with progress.session(), tempfile.TemporaryDirectory(prefix="gazeta-busca-") as spill:
         for prepared in job.exams:
             exam = prepared.exam
             exam_dir = site_dir / "certames" / exam["slug"]
             workers = _workers(prepared)
             site.workers = max(site.workers, workers)
             data = pdf = None
+            pages_bar = f"Site {exam['slug']}: cargos"
             if job.pdf and _pdf_renderer() is not None:
                 # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
-                data = write_open_data(exam, prepared.positions(), exam_dir / "dados")
+                data = write_open_data(exam, progress.ticking(f"Dados abertos {exam['slug']}: cargos",
+                                                              len(prepared.cargos), prepared.positions()),
+                                       exam_dir / "dados")
                 pdf = _pdf(prepared, exam_dir, data, site_url)
+                pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
+                             "bytes": (exam_dir / pdf["name"]).stat().st_size})
             if workers > 1:
                 from .render import parallel
 
-                parallel.render_exam(site, exam, prepared, workers, Path(spill), pdf=pdf, data=data)
-            elif data is not None:
-                site.render_exam(exam, prepared.positions(), pdf=pdf, data=data)
-            else:  # one pass: each cargo's view is built once, for its data files and its pages
-                site.render_exam(exam, prepared.positions(), open_data=OpenData(exam, exam_dir / "dados"))
-            advance(exam["slug"])
+                parallel.render_exam(site, exam, prepared, workers, Path(spill), pdf=pdf, data=data,
+                                     on_cargo=progress.task(pages_bar, len(prepared.cargos)))
+            else:
+                positions = progress.ticking(pages_bar, len(prepared.cargos), prepared.positions())
+                if data is not None:
+                    site.render_exam(exam, positions, pdf=pdf, data=data)
+                else:  # one pass: each cargo's view is built once, for its data files and its pages
+                    site.render_exam(exam, positions, open_data=OpenData(exam, exam_dir / "dados"))
+        finishing = progress.task("Site: início, busca, sitemap e feed", 1)
         stats = site.finish(extra_urls)
+        finishing()
     site.legislation_index(markdown_pages)
-    job.report = stats
-    return stats
+    job.report = {**stats, "exams": len(job.exams), "pages": len(site.urls), "pdfs": pdfs}
+    return job.report
 
 
 PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes
@@ -166,24 +179,32 @@ def _pdf(prepared: Prepared, exam_dir: Path, data: dict, site_url: str) -> dict:
     return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
 
 
-@contextmanager
-def _progress(total: int) -> Iterator[Callable[[str], None]]:
-    """A rich progress bar on a terminal; silent otherwise (CI, pipes)."""
-    if not sys.stderr.isatty() or os.environ.get("CI"):
-        yield lambda _label: None
-        return
-    from rich.progress import Progress
+def site_url(config_file: Path | None = None) -> str:
+    """The `site_url` of mkdocs.yml ('' when unset)."""
+    import yaml
 
-    with Progress(transient=True) as progress:
-        task = progress.add_task("Gerando o site", total=total)
-        yield lambda label: progress.update(task, advance=1, description=f"Gerado: {label}")
+    return (yaml.safe_load(Path(config_file or CONFIG).read_text(encoding="utf-8")) or {}).get("site_url") or ""
+
+
+def site_url_warning(config_file: Path | None = None) -> str:
+    """A warning while `site_url` is still the example's: it goes into the PDF footer, feed, sitemap and citations."""
+    from urllib.parse import urlsplit
+
+    url = site_url(config_file)
+    if urlsplit(url).hostname == EXAMPLE_HOST:
+        return (f"o endereço do site em mkdocs.yml (site_url: {url}) ainda é o do exemplo. Ele vai para o rodapé "
+                "do PDF, o feed, o sitemap e o «Como citar»: troque-o pelo endereço onde o site será publicado.")
+    return ""
 
 
 def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: Path | None = None) -> dict:
     """Build the site from content_dir into site_dir; on any failure the previous site_dir is left untouched."""
+    from . import progress
+
     content_dir = Path(content_dir).resolve()
-    job = prepare_all(content_dir, pdf=pdf, transient=False)  # InputError here: nothing written at all
-    return build_job(job, content_dir, site_dir, config_file=config_file)
+    with progress.session():
+        job = prepare_all(content_dir, pdf=pdf, transient=False)  # InputError here: nothing written at all
+        return build_job(job, content_dir, site_dir, config_file=config_file)
 
 
 def build_job(job: Job, content_dir: Path, site_dir: Path, *, config_file: Path | None = None) -> dict:

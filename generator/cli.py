@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
+from .cli_text import port, portuguese, summary
 from .errors import InputError
 
 EXIT_OK, EXIT_INPUT = 0, 1
@@ -14,7 +16,8 @@ EXIT_OK, EXIT_INPUT = 0, 1
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `gazeta` console script."""
-    args = _parser().parse_args(argv)
+    with portuguese():
+        args = _parser().parse_args(argv)
     try:
         return args.run(args)
     except InputError as exc:
@@ -26,34 +29,52 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INPUT
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gazeta", description="Resultado oficial de concursos: site e PDF.")
-    parser.add_argument("--regras", type=Path, default=None,
-                        help="pasta das regras das jurisdições (padrão: a pasta jurisdicoes/ mais próxima)")
-    sub = parser.add_subparsers(required=True, metavar="comando")
+EXAM = "pasta do certame (com certame.toml e a planilha de candidatos), ex.: content/certames/lins-2024-gcm"
+CONTENT = "pasta de conteúdo, com certames/, jurisdicoes/ e as páginas em Markdown (padrão: content)"
 
-    check = sub.add_parser("check", help="valida a pasta de um certame e lista todos os problemas")
-    check.add_argument("pasta", type=Path)
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gazeta", description="Resultado oficial de concursos públicos: confere as planilhas, aplica as regras "
+        "de cada jurisdição e gera o site e o PDF.", epilog="Ajuda de cada comando: gazeta COMANDO -h")
+    parser.add_argument("--regras", type=Path, default=None, metavar="PASTA",
+                        help="pasta das regras das jurisdições (padrão: a pasta jurisdicoes/ mais próxima)")
+    sub = parser.add_subparsers(required=True, metavar="COMANDO", title="comandos")
+
+    check = sub.add_parser("check", help="confere a pasta de um certame e lista todos os problemas de uma vez",
+                           description="Confere a pasta de um certame e lista todos os problemas de uma vez, cada "
+                           "um com arquivo, linha e coluna (ou chave do certame.toml). Não gera nada.")
+    check.add_argument("pasta", type=Path, metavar="PASTA", help=EXAM)
     check.set_defaults(run=_check)
 
-    result = sub.add_parser("resultado", help="listas, ordem de nomeação e resultados das comissões")
-    result.add_argument("pasta", type=Path)
-    result.add_argument("--json", action="store_true", help="imprime o contrato JSON na saída padrão")
+    result = sub.add_parser("resultado", help="listas, ordem de nomeação e resultados das comissões",
+                            description="Mostra, por cargo, as vagas, as reservas e a ordem de nomeação dentro das "
+                            "vagas, com o fundamento de cada posição.")
+    result.add_argument("pasta", type=Path, metavar="PASTA", help=EXAM)
+    result.add_argument("--json", action="store_true", help="imprime o resultado completo em JSON na saída padrão")
     result.set_defaults(run=_result)
 
-    explain = sub.add_parser("explicar", help="onde um candidato está em cada lista e por quê")
-    explain.add_argument("pasta", type=Path)
-    explain.add_argument("inscricao")
+    explain = sub.add_parser("explicar", help="onde um candidato está em cada lista e por quê",
+                             description="Explica onde um candidato está em cada lista e na ordem de nomeação, "
+                             "e com que fundamento.")
+    explain.add_argument("pasta", type=Path, metavar="PASTA", help=EXAM)
+    explain.add_argument("inscricao", metavar="INSCRICAO", help="número de inscrição do candidato")
     explain.set_defaults(run=_explain)
 
-    build = sub.add_parser("build", help="gera o site (site/) e o PDF a partir de content/")
-    build.add_argument("conteudo", type=Path, nargs="?", default=Path("content"))
-    build.add_argument("--site", type=Path, default=Path("site"))
-    build.add_argument("--sem-pdf", action="store_true", help="não gera o PDF")
+    build = sub.add_parser("build", help="gera o site (site/) e o PDF de cada certame",
+                           description="Confere todos os certames, gera o site estático e o PDF de cada certame e "
+                           "troca a pasta do site de uma vez só no fim. Com qualquer problema, nada é alterado.")
+    build.add_argument("conteudo", type=Path, nargs="?", default=Path("content"), metavar="CONTEUDO", help=CONTENT)
+    build.add_argument("--site", type=Path, default=Path("site"), metavar="PASTA",
+                       help="onde gravar o site (padrão: site)")
+    build.add_argument("--sem-pdf", action="store_true", help="não gera o PDF (mais rápido, para conferir o site)")
     build.set_defaults(run=_build)
 
-    serve = sub.add_parser("serve", help="pré-visualiza o site com recarga automática")
-    serve.add_argument("conteudo", type=Path, nargs="?", default=Path("content"))
+    serve = sub.add_parser("serve", help="pré-visualiza o site com recarga automática",
+                           description="Pré-visualiza o site num servidor local, regerando-o a cada mudança em "
+                           "content/ ou no tema. Não gera o PDF.")
+    serve.add_argument("conteudo", type=Path, nargs="?", default=Path("content"), metavar="CONTEUDO", help=CONTENT)
+    serve.add_argument("--porta", type=port, default=8000, metavar="N", help="porta do servidor local (padrão: 8000)")
     serve.set_defaults(run=_serve)
     return parser
 
@@ -96,14 +117,20 @@ def _explain(args) -> int:
 
 
 def _build(args) -> int:
-    from .build import build
-    build(args.conteudo, args.site, pdf=not args.sem_pdf)
+    from .build import build, site_url_warning
+
+    warning = site_url_warning()
+    if warning:
+        print(f"Aviso: {warning}", file=sys.stderr)
+    started = time.perf_counter()
+    report = build(args.conteudo, args.site, pdf=not args.sem_pdf)
+    print(summary(report, args.site, time.perf_counter() - started, multiline=sys.stdout.isatty()))
     return EXIT_OK
 
 
 def _serve(args) -> int:
     from .serve import serve
-    serve(args.conteudo)
+    serve(args.conteudo, address=f"127.0.0.1:{args.porta}")
     return EXIT_OK
 
 

@@ -12,6 +12,8 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     pipeline.SERVE["pdf"] = pdf
+    print(f"Pré-visualização em http://{address}/ (Ctrl+C para parar; o site é regerado a cada mudança).",
+          flush=True)
     mkdocs_serve(config_file=str(pipeline.CONFIG), livereload=True, watch_theme=True,
                  watch=[str(pipeline.PROJECT / "templates" / "theme")], open_in_browser=open_browser,
                  docs_dir=str(Path(content_dir).resolve()), dev_addr=address)

@@ -20,8 +20,9 @@ _CONTEXT: dict = {}  # inherited by the forked workers
 
 
 def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path, *, pdf: dict | None = None,
-                data: dict | None = None) -> dict | None:
-    """Render one exam's cargos in `workers` processes; write data files too when `data` is None."""
+                data: dict | None = None, on_cargo=lambda: None) -> dict | None:
+    """Render one exam's cargos in `workers` processes; write data files too when `data` is None. `on_cargo` is
+    called as each cargo comes back (the progress bar)."""
     rel = f"certames/{exam['slug']}/"
     slugs = Slugs()
     cargos = [(c["codigo"], c["nome"]) for c in prepared.cargos]
@@ -32,7 +33,7 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     dados = site.out / rel / "dados"
     _CONTEXT.update(out=site.out, site_url=site.site_url, exam=exam, prepared=prepared, rel=rel, pdf=pdf,
                     data=data, slugs=assigned, numbers=numbers, dados=dados)
-    results = _run(len(cargos), workers, spill_root / exam["slug"], site)
+    results = _run(len(cargos), workers, spill_root / exam["slug"], site, on_cargo)
     open_data = OpenData(exam, dados) if data is None else None
     summaries = []
     for k in range(len(cargos)):
@@ -48,7 +49,7 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     return data
 
 
-def _run(count: int, workers: int, spill_root: Path, site: Site) -> dict[int, tuple]:
+def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo) -> dict[int, tuple]:
     """Start the workers, feed them cargo numbers, collect their results and spill folders."""
     ctx = multiprocessing.get_context("fork")
     tasks, results = ctx.Queue(), ctx.Queue()
@@ -72,6 +73,7 @@ def _run(count: int, workers: int, spill_root: Path, site: Site) -> dict[int, tu
                 raise RuntimeError(f"Falha ao gerar o cargo nº {message[1] + 1}:\n{message[2]}")
             else:
                 done[message[1]] = message[2:]
+                on_cargo()
     finally:
         for proc in procs:
             if proc.is_alive() and finished < workers:

@@ -7,7 +7,6 @@ import logging
 import multiprocessing
 import os
 import pickle
-import sys
 import tempfile
 import time
 from datetime import datetime, timezone
@@ -49,23 +48,26 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         # Body pages do not depend on the page total or the front matter's length (the folio is a separate
         # content stream), so chunks render while the typesetter is still laying out the next cargos.
         chunks = []
-        paginated = progress.task("PDF: paginando (blocos de páginas)")
+        paginated = progress.task(f"PDF {out_path.name}: paginando (blocos)")
 
         def submit(path: Path, first: int, count: int) -> None:
             chunks.append((first, count, pool.submit(render_body, (str(path), frame, engine))))
             paginated()
 
         setter = _paginate(position_views, tmp, submit)
+        paginated.end()
         clock.append(time.perf_counter())
         created = _created(exam_view)
+        front = progress.task(f"PDF {out_path.name}: capa, ato e sumário", 1)
         front_path, front_pages = _render_front(exam_view, setter, setter.count, verification, permanent_url,
                                                 created, tmp)
+        front()
         clock.append(time.perf_counter())
         total = front_pages + setter.count
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
         parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view),
-                       progress.task("PDF: desenhando as páginas", len(chunks)))
+                       progress.task(f"PDF {out_path.name}: desenhando", len(chunks)))
         pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total,
                          attachments=(attachments, created, workers))
         clock.append(time.perf_counter())
@@ -142,10 +144,8 @@ def _frame(exam: dict, verification: str) -> Frame:
 
 
 def _created(exam: dict) -> datetime:
-    """SOURCE_DATE_EPOCH when set (reproducible builds), else the publication date: never the clock."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch:
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
+    """The act's publication date (midnight UTC): a 2023 edition says it was created in 2023, and the same input
+    always gives the same bytes (SOURCE_DATE_EPOCH is the newest act's date in a build of several exams)."""
     return datetime.fromisoformat(exam["publicacao"]["data"]).replace(tzinfo=timezone.utc)
 
 
@@ -259,33 +259,20 @@ def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title
 
 
 class _Progress:
-    """Rich progress bars on an interactive terminal outside CI; silent otherwise (and under a caller's own
-    live display, which rich allows only one of)."""
-
-    def __init__(self):
-        self.bar = None
+    """The PDF's bars, in the command's progress session (generator.progress) or a session of its own."""
 
     def __enter__(self) -> "_Progress":
-        if sys.stderr.isatty() and not os.environ.get("CI"):
-            from rich.errors import LiveError
-            from rich.progress import Progress
+        from .. import progress
 
-            try:
-                bar = Progress(transient=True)
-                bar.start()
-            except LiveError:
-                return self
-            self.bar = bar
+        self._session = progress.session()
+        self._session.__enter__()
         return self
 
     def task(self, label: str, total: int | None = None) -> Callable[[], None]:
         """A bar (or, with no total, a counter) and the function that advances it by one."""
-        if self.bar is None:
-            return lambda: None
-        task = self.bar.add_task(label, total=total)
-        return lambda: self.bar.advance(task)
+        from .. import progress
+
+        return progress.task(label, total)
 
     def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.stop()
-        return False
+        return self._session.__exit__(*exc)

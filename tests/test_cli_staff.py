@@ -1,0 +1,124 @@
+"""The staff's terminal: Portuguese help and usage errors, the build summary and bars, serve's address and port,
+the warning about the example's site_url (issue 11, item 2)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import progress
+from generator.build import site_url_warning
+from generator.cli import _parser, main
+from generator.cli_text import portuguese, summary
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = ("check", "resultado", "explicar", "build", "serve")
+ENGLISH = re.compile(r"\b(usage|error|show this|arguments?|options?|required|invalid|expected)\b", re.I)
+
+
+@pytest.mark.parametrize("argv", [["-h"], *([c, "-h"] for c in COMMANDS)], ids=["gazeta", *COMMANDS])
+def test_help_is_portuguese(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("uso: gazeta")
+    assert "mostra esta ajuda e sai" in out
+    assert not ENGLISH.search(out.replace("--json", "")), out
+
+
+def test_every_argument_has_a_description():
+    with portuguese():
+        parser = _parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in [("gazeta", parser), *subparsers.choices.items()]:
+        for action in sub._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                continue
+            assert action.help, f"{name}: {action.dest} sem descrição"
+        assert sub.description, name
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["check"], "faltam argumentos obrigatórios: PASTA"),
+    (["publicar-tudo"], "'publicar-tudo' não existe"),
+    (["build", "--sem-pdfs"], "argumentos não reconhecidos: --sem-pdfs"),
+    (["serve", "--porta", "80800"], "a porta deve ser um número de 1 a 65535, não «80800»"),
+    (["serve", "--porta"], "argumento --porta: falta o valor"),
+])
+def test_usage_errors_are_portuguese(capsys, argv, message):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("uso: gazeta")
+    assert "erro: " in err and message in err
+    assert not ENGLISH.search(err.replace("--sem-pdfs", "")), err
+
+
+def test_argparse_is_english_again_outside_the_cli(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "-h"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):  # the CLI's translation is scoped: argparse is itself again
+        argparse.ArgumentParser(prog="outro").parse_args(["-h"])
+    assert capsys.readouterr().out.startswith("usage: outro")
+
+
+def test_serve_prints_its_address_and_takes_a_port(capsys, monkeypatch):
+    import mkdocs.commands.serve
+
+    calls = []
+    monkeypatch.setattr(mkdocs.commands.serve, "serve", lambda **kw: calls.append(kw))
+    assert main(["serve", str(ROOT / "content"), "--porta", "8123"]) == 0
+    assert calls[0]["dev_addr"] == "127.0.0.1:8123"
+    assert "Pré-visualização em http://127.0.0.1:8123/" in capsys.readouterr().out
+
+
+def test_build_ends_with_a_one_line_summary_off_a_terminal(capsys, tmp_path):
+    site = tmp_path / "site"
+    assert main(["build", str(ROOT / "content"), "--site", str(site), "--sem-pdf"]) == 0
+    out, err = capsys.readouterr()
+    pages = sum(1 for _ in site.rglob("index.html"))
+    assert re.fullmatch(rf"Site gerado em {re.escape(str(site.resolve()))}/: 3 certames, {pages} páginas do site, "
+                        r"em \d+,\d s\.\n", out), out
+    assert "site_url" in err  # the example's placeholder address is still in mkdocs.yml
+
+
+def test_summary_on_a_terminal_lists_each_pdf():
+    report = {"exams": 2, "pages": 1234, "pdfs": [
+        {"path": "certames/a/a.pdf", "pages": 9, "bytes": 143_700}, {"path": "certames/b/b.pdf", "pages": 1,
+                                                                      "bytes": 2_500_000}]}
+    text = summary(report, Path("site"), 12.34, multiline=True)
+    assert text.splitlines()[1:] == ["  2 certames, 1.234 páginas do site, em 12,3 s",
+                                     "  PDF certames/a/a.pdf: 9 páginas, 143,7 kB",
+                                     "  PDF certames/b/b.pdf: 1 página, 2,5 MB"]
+    assert summary(report, Path("site"), 1, multiline=False).endswith(
+        ": 2 certames, 1.234 páginas do site, 2 PDFs (10 páginas, 2,6 MB), em 1,0 s.")
+
+
+def test_bars_are_shared_filled_and_kept(monkeypatch):
+    """Nested sessions (the PDF inside the site build) add their bars to the open one; every bar ends full and
+    stays (not transient)."""
+    monkeypatch.setattr(progress, "interactive", lambda: True)
+    with progress.session():
+        bars = progress._ACTIVE[0]
+        list(progress.ticking("Site", 3, iter("abc")))
+        with progress.session():  # what generator.render.pdf does
+            assert progress._ACTIVE[0] is bars
+            counter = progress.task("PDF: paginando")
+            counter(), counter()
+            counter.end()
+    assert progress._ACTIVE[0] is None
+    assert [(t.description, t.completed, t.total) for t in bars.tasks] == [("Site", 3, 3), ("PDF: paginando", 2, 2)]
+    assert not bars.live.transient
+
+
+def test_site_url_warning(tmp_path):
+    assert "ainda é o do exemplo" in site_url_warning()
+    own = tmp_path / "mkdocs.yml"
+    own.write_text("site_name: x\nsite_url: https://concursos.lins.sp.gov.br/\n", encoding="utf-8")
+    assert site_url_warning(own) == ""
