@@ -14,7 +14,7 @@ from .paths import Slugs
 # pt-BR Excel opens these with a double click: `;` separator (the comma is the decimal mark), UTF-8 with BOM (or
 # Excel guesses Windows-1252 and breaks accents), CRLF line ends, every text field quoted only when needed.
 DIALECT = {"delimiter": ";", "lineTerminator": "\r\n", "quoteChar": '"', "doubleQuote": True, "header": True}
-ENCODING = "utf-8-sig"
+ENCODING = "utf-8-sig"  # how Python writes it; the descriptor says "utf-8" (the IANA name; readers skip the BOM)
 
 _INT = {"type": "integer"}
 _STR = {"type": "string"}
@@ -113,16 +113,10 @@ def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -
     return len(rows)
 
 
-def _schema(kind: str, json_format: bool) -> dict:
-    fields = []
-    for column, props, description in COLUMNS[kind]:
-        field = {"name": column, **props, "description": description}
-        if json_format:
-            field.pop("decimalChar", None)
-            if field["type"] == "boolean":
-                field.pop("trueValues"), field.pop("falseValues")
-        fields.append(field)
-    return {"fields": fields}
+def _schema(kind: str) -> dict:
+    """Table Schema of the CSV of one kind of resource."""
+    return {"fields": [{"name": column, **props, "description": description}
+                       for column, props, description in COLUMNS[kind]]}
 
 
 def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Iterable[dict]]]:
@@ -182,23 +176,25 @@ def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path) -
 
 def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path) -> list[dict]:
     """The CSV and JSON resources of one table, with their schemas and hashes."""
-    common = {"title": title, "profile": "tabular-data-resource"}
+    # The CSV is a table (tabular-data-resource, with its schema); the JSON is an array of objects, which the
+    # tabular profile does not describe (Frictionless reads it as a byte source), so it is a plain data-resource
+    # and the validator checks its bytes and hash.
     return [
-        {"name": f"{base}-csv", "path": csv_path.name, "format": "csv", "mediatype": "text/csv",
-         "encoding": ENCODING, "dialect": DIALECT, "hash": f"sha256:{sha256_file(csv_path)}",
-         "bytes": csv_path.stat().st_size, "schema": _schema(kind, False), **common},
-        {"name": f"{base}-json", "path": json_path.name, "format": "json", "mediatype": "application/json",
-         "encoding": "utf-8", "hash": f"sha256:{sha256_file(json_path)}", "bytes": json_path.stat().st_size,
-         "schema": _schema(kind, True), **common},
+        {"name": f"{base}-csv", "path": csv_path.name, "profile": "tabular-data-resource", "title": title,
+         "format": "csv", "mediatype": "text/csv", "encoding": "utf-8", "dialect": DIALECT,
+         "hash": f"sha256:{sha256_file(csv_path)}", "bytes": csv_path.stat().st_size, "schema": _schema(kind)},
+        {"name": f"{base}-json", "path": json_path.name, "profile": "data-resource", "title": title,
+         "format": "json", "mediatype": "application/json", "encoding": "utf-8",
+         "hash": f"sha256:{sha256_file(json_path)}", "bytes": json_path.stat().st_size},
     ]
 
 
 def _package(exam: dict, resources: list[list[dict]]) -> dict:
-    """Frictionless Data Package descriptor (v1 profile `tabular-data-package`)."""
+    """Frictionless Data Package descriptor (v1 profile `data-package`: the JSON resources are not tabular)."""
     pub = exam["publicacao"]
     edition = f", edição {pub['edicao']}" if pub.get("edicao") else ""  # unknown numbers are left out
     package = {
-        "profile": "tabular-data-package",
+        "profile": "data-package",
         "name": exam["slug"],
         "title": f"{exam['titulo']} — {exam['orgao']}",
         "description": (f"{exam.get('edital', '')}. Publicado em {pub['diario']}{edition}, "
