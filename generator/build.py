@@ -98,7 +98,8 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
     from .render.site import Site
     from .memory import frozen_heap
 
-    site = Site(site_dir, site_url=site_url)
+    extra_urls = list(extra_urls)
+    site = Site(site_dir, site_url=site_url, pages=extra_urls)
     try:
         with frozen_heap():
             return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)

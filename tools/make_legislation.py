@@ -63,7 +63,7 @@ NORMS = (
             "**Publicação:** Diário Oficial do Estado de Mato Grosso do Sul nº 11.374, de 4 de janeiro de 2024.",
             "A epígrafe e a ementa não constam do texto-fonte utilizado; o texto começa no preâmbulo.",
         ),
-        urn="urn:lex:br;mato.grosso.do.sul:estadual:decreto:2024-01-03;16358",
+        urn="urn:lex:br;mato.grosso.sul:estadual:decreto:2024-01-03;16358",
     ),
     Norm(
         slug="cariacica-lei-2023-08-30",

@@ -200,7 +200,8 @@ def _package(exam: dict, resources: list[list[dict]]) -> dict:
         "description": (f"{exam.get('edital', '')}. Publicado em {pub['diario']}{edition}, "
                         f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}.").lstrip(". "),
         "sources": [{"title": f"{pub['diario']}{edition}"}],
-        "licenses": [{"name": "other-pd", "title": "Ato oficial (Lei nº 9.610/1998, art. 8º, IV): domínio público"}],
+        "licenses": [{"name": "other-pd", "path": "https://creativecommons.org/publicdomain/mark/1.0/",
+                      "title": "Ato oficial (Lei nº 9.610/1998, art. 8º, IV): domínio público"}],
         "keywords": ["concurso público", "resultado", exam["jurisdicao"]["nome"]],
         "resources": [r for pair in resources for r in pair],
     }

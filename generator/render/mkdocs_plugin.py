@@ -33,8 +33,19 @@ def on_page_context(context, page, config, nav):
     _markdown_pages[page.url] = page.title or page.url
     depth = page.url.count("/")
     context.update(root="../" * depth, title=page.title or "", site_name=config.site_name, crumbs=None,
-                   cite=None, jsonld=None, exam=None, description=None)
+                   cite=None, jsonld=None, exam=None, description=_description(page),
+                   has_page=lambda rel: rel in _markdown_urls)
     return context
+
+
+def _description(page) -> str:
+    """The page's first paragraph as its meta description (at most 160 characters, cut at a word)."""
+    import re
+    from html import unescape
+
+    match = re.search(r"<p>(.*?)</p>", page.content or "", re.S)
+    text = " ".join(unescape(re.sub(r"<[^>]+>", "", match.group(1))).split()) if match else ""
+    return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "…"
 
 
 def on_post_build(config) -> None:

@@ -15,8 +15,8 @@ from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY
 class Bases:
     """Legal-basis links for one page depth, rendered once per distinct basis (the views share basis objects)."""
 
-    def __init__(self, root: str) -> None:
-        self.root, self.cache = root, {}
+    def __init__(self, root: str, has_page: Callable[[str], bool] = lambda rel: True) -> None:
+        self.root, self.cache, self.has_page = root, {}, has_page
 
     def __call__(self, b: dict | None) -> str:
         if not b:
@@ -24,7 +24,7 @@ class Bases:
         key = id(b)
         hit = self.cache.get(key)
         if hit is None or hit[0] is not b:
-            if b.get("pagina"):
+            if b.get("pagina") and self.has_page(f"legislacao/{b['pagina']}/"):
                 anchor = f"#{escape(b['ancora'])}" if b.get("ancora") else ""
                 html = f'<a href="{self.root}legislacao/{escape(b["pagina"])}/{anchor}">{escape(b["texto"])}</a>'
             else:

@@ -23,7 +23,12 @@ SITE_NAME = "Resultados de concursos públicos"
 # Rule words of content/jurisdicoes/*.toml (`efeito` of a commission outcome) in plain Portuguese.
 EFFECTS = {"mantem": "mantém-se na lista específica", "sai_da_reserva": "sai da lista específica; segue na lista geral",
            "elimina": "eliminado(a) do concurso"}
-ASSETS = ("site.css", "site.js", "busca.js")
+ASSETS = ("site.css", "site.js", "busca.js", "favicon.svg")
+SITE_DESCRIPTION = ("Resultado oficial de concursos públicos: listas de classificação, ordem de nomeação com o "
+                    "fundamento legal de cada posição, resultados das comissões e dados abertos.")
+# Official acts are not protected by copyright (Lei nº 9.610/1998, art. 8º, IV): the data are in the public domain,
+# stated with the Public Domain Mark (the datapackage.json says the same).
+LICENSE_URL = "https://creativecommons.org/publicdomain/mark/1.0/"
 WITHDRAWALS_SHOWN = 200  # on the cargo page; all of them are in the open data
 
 
@@ -76,8 +81,11 @@ class Site:
     """Writes generated pages into `out`; collect exams, then `finish` writes home, search, sitemap and feed."""
 
     def __init__(self, out: Path, *, site_url: str = "", env: Environment | None = None,
-                 search: SearchIndex | None = None) -> None:
+                 search: SearchIndex | None = None, pages: Iterable[str] | None = None) -> None:
         self.out = Path(out)
+        # Site-relative folders of the Markdown pages (sobre/, legislacao/…/): links go only to those that exist.
+        # None: unknown, every link is kept.
+        self.pages = None if pages is None else frozenset(pages)
         self.site_url = site_url.rstrip("/") + "/" if site_url else ""
         self.env = env or environment()
         self.search = search or SearchIndex()
@@ -85,6 +93,10 @@ class Site:
         self.urls: list[tuple[str, str]] = []  # (site-relative folder, lastmod) for the sitemap
         self.largest = (0, "")
         self.workers = 1  # processes for the search index (generator/render/parallel.py sets it)
+
+    def has_page(self, rel: str) -> bool:
+        """Whether a Markdown page (e.g. 'sobre/', 'legislacao/ms-decreto-16358-2024/') is part of the site."""
+        return self.pages is None or rel in self.pages
 
     # -- writing -----------------------------------------------------------------------------------------------
     def url(self, rel: str) -> str:
@@ -95,8 +107,11 @@ class Site:
         """Render `template` into rel/index.html (rel is '' or ends with '/')."""
         depth = rel.count("/")
         context.setdefault("root", "../" * depth)
+        context.setdefault("has_page", self.has_page)
         for key in ("crumbs", "cite", "jsonld", "exam", "description"):
             context.setdefault(key, None)
+        if not context["description"]:
+            context["description"] = _description(context)
         html = self.env.get_template(template).render(**context)
         path = self.out / rel / "index.html"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -160,7 +175,24 @@ class Site:
         (self.out / "sitemap.xml.gz").unlink(missing_ok=True)  # MkDocs' own, superseded by ours
         write_sitemap(self.out / "sitemap.xml", [(self.url(rel), lastmod) for rel, lastmod in self.urls])
         write_feed(self.out / "feed.xml", exams, self.url)
+        write_robots(self.out / "robots.txt", self.url("sitemap.xml"))
         return {**stats, "largest_page": self.largest}
+
+
+def _description(context: dict) -> str:
+    """A page's meta description: what it is and which act and gazette it belongs to."""
+    exam, title = context.get("exam"), context.get("title") or ""
+    if exam:
+        pub = exam["publicacao"]
+        edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
+        return f"{title}. {exam['orgao']}, {pub['diario']}{edition}, {pub.get('data_extenso', pub['data'])}."
+    return SITE_DESCRIPTION if title in ("", "Início") else f"{title} — {SITE_DESCRIPTION}"
+
+
+def write_robots(path: Path, sitemap_url: str) -> None:
+    """robots.txt: everything may be indexed (official acts are public); where the sitemap is."""
+    lines = ["User-agent: *", "Allow: /"] + ([f"Sitemap: {sitemap_url}"] if sitemap_url.startswith("http") else [])
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _legislation_index(site: "Site", pages: Iterable[tuple[str, str]]) -> None:
@@ -202,7 +234,7 @@ class ExamPages:
             cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
                                                   self.exam["titulo"], self.exam["orgao"],
                                                   self.exam["jurisdicao"]["nome"])
-        status = Status(p)
+        status = Status(p, self.site.has_page)
         lists = []
         for lst in p["listas"]:
             self._list(p, lst, rel, status)
@@ -290,7 +322,7 @@ class ExamPages:
                 "name": f"{p['nome']} ({p['codigo']}) — {lst['titulo']}", "url": self.site.url(f"{rel}{lst['grupo']}/"),
                 "description": f"{self.exam['titulo']} — {self.exam['orgao']}", "creator": {
                     "@type": "GovernmentOrganization", "name": self.exam["orgao"]},
-                "datePublished": self.exam["publicacao"]["data"],
+                "datePublished": self.exam["publicacao"]["data"], "license": LICENSE_URL,
                 "isPartOf": {"@type": "Legislation", "legislationIdentifier": cite.urn(self.exam)},
                 "distribution": [{"@type": "DataDownload", "encodingFormat": fmt, "contentUrl": base + links[key]}
                                  for key, fmt in (("csv", "text/csv"), ("json", "application/json")) if links[key]]}
@@ -308,7 +340,7 @@ class ExamPages:
                 return f"{up}geral/{page_dir(k // PAGE_SIZE + 1)}#i-{reg}" if k is not None else "#"
 
             label = "Ordem de nomeação" + (f", página {n}" if n > 1 else "")
-            bases = Bases("../" * page_rel.count("/"))
+            bases = Bases("../" * page_rel.count("/"), self.site.has_page)
             within = [r for r in chunk if not r.get("cadastro_reserva")]
             register = [r for r in chunk if r.get("cadastro_reserva")]
             self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
@@ -323,7 +355,7 @@ class ExamPages:
 
     def _eliminated(self, p: dict, rel: str, eliminated: list[dict]) -> None:
         def render(chunk: list, page_rel: str) -> Markup:
-            return eliminated_rows(chunk, Bases("../" * page_rel.count("/")))
+            return eliminated_rows(chunk, Bases("../" * page_rel.count("/"), self.site.has_page))
 
         self._paginate(f"{rel}eliminados/", eliminated, "Eliminados", "eliminated.html", [(p["nome"], rel)],
                        (p["codigo"], "eliminados"), f"Cargo {p['codigo']} — eliminados", render, p=p)
@@ -336,7 +368,7 @@ class ExamPages:
         words = outcome_words(p)
         extra = sorted({o for _, by in counts for o in by} - set(OUTCOME))  # outcomes only this jurisdiction has
         def render(chunk: list, page_rel: str) -> Markup:
-            return commission_rows(chunk, Bases("../" * page_rel.count("/")), EFFECTS)
+            return commission_rows(chunk, Bases("../" * page_rel.count("/"), self.site.has_page), EFFECTS)
 
         self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
                        [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", render,
@@ -360,7 +392,8 @@ def _rank(row: dict) -> int:
 class Status:
     """Plain-Portuguese "where do I stand and why" for a list row: nomination, reserve lists, withdrawal."""
 
-    def __init__(self, p: dict) -> None:
+    def __init__(self, p: dict, has_page: Callable[[str], bool] = lambda rel: True) -> None:
+        self.has_page = has_page
         self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
         self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
@@ -393,7 +426,7 @@ class Status:
             if n is not None:
                 base = cache.get(reg)
                 if base is None:
-                    base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words))
+                    base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words, self.has_page))
             also = None if group else self.other.get(reg)
             if also:
                 extra = str(escape("Também: " + "; ".join(also) + "."))
@@ -409,7 +442,8 @@ class Status:
 _REGISTER_TEXT: dict[tuple[str, str | None], str] = {}
 
 
-def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None) -> Markup:
+def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None,
+                     has_page: Callable[[str], bool] = lambda rel: True) -> Markup:
     """One nomination in words, with its legal basis linked when it has a page."""
     if n.get("cadastro_reserva"):  # the basis is on the nomination page; a list of thousands stays light
         # the hot path at national scale (most rows are projections): only the integer varies, so the escaped
@@ -422,7 +456,7 @@ def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None) ->
     vaga = (words or {}).get(n["vaga"]) or VACANCY.get(n["vaga"], n["vaga"])
     text = escape(f"Nomeação: {ordinal(n['posicao'], True)} posição, vaga {vaga}")
     b = n.get("fundamento") or {}
-    if b.get("pagina"):
+    if b.get("pagina") and has_page(f"legislacao/{b['pagina']}/"):
         anchor = "#" + b["ancora"] if b.get("ancora") else ""
         link = Markup('<a href="{}legislacao/{}/{}">{}</a>').format(root, b["pagina"], anchor, b["texto"])
         return text + Markup(" — ") + link + Markup(".")
@@ -437,8 +471,9 @@ def citation(exam: dict, url: str, pdf: dict | None, key: tuple | None, part: st
         found = [r for k, r in ranges.items() if tuple(k[:len(key)]) == key]
         if found:
             pages = (min(r[0] for r in found), max(r[1] for r in found))
-    entry = {"abnt": cite.abnt(exam, url=url, pages=pages, part=part), "bibtex": cite.bibtex(exam, url=url, pages=pages),
-             "urn": cite.urn(exam), "url": url, "pdf": None}
+    entry = {"abnt": cite.abnt_html(exam, url=url, pages=pages, part=part),
+             "bibtex": cite.bibtex(exam, url=url, pages=pages, part=part), "urn": cite.urn(exam), "url": url,
+             "pdf": None}
     if pdf:
         label = f"{pdf.get('name', 'PDF')}"
         entry["pdf"] = {"href": url_to(pdf["href"], exam, url), "label": label,
@@ -462,13 +497,15 @@ def act_jsonld(exam: dict, url: str, pdf: dict | None) -> dict:
         issue["issueNumber"] = str(pub["edicao"])
     if pub.get("url"):
         issue["url"] = pub["url"]
-    data = {"@context": "https://schema.org", "@type": "Legislation", "name": exam["titulo"],
-            "legislationIdentifier": cite.urn(exam), "legislationDate": pub["data"],
-            "legislationType": "Edital", "inLanguage": "pt-BR", "url": url,
+    # `citation`: the norms the act applies (schema.org's legislationApplies means transposing a directive).
+    data = {"@context": "https://schema.org", "@type": "Legislation", "name": cite.epigraph(exam),
+            "description": cite.ementa(exam), "legislationIdentifier": cite.urn(exam),
+            "legislationDate": cite.act(exam)["data"], "datePublished": pub["data"],
+            "legislationType": "Edital", "inLanguage": "pt-BR", "url": url, "license": LICENSE_URL,
             "legislationPassedBy": {"@type": "GovernmentOrganization", "name": exam["orgao"]},
             "legislationJurisdiction": exam["jurisdicao"]["nome"], "isPartOf": issue,
-            "legislationApplies": [{"@type": "Legislation", "name": n["titulo"], "legislationIdentifier": n["urn"]}
-                                   for n in exam.get("normas", []) if n.get("urn")]}
+            "citation": [{"@type": "Legislation", "name": n["titulo"], "legislationIdentifier": n["urn"]}
+                         for n in exam.get("normas", []) if n.get("urn")]}
     if pdf:
         data["encoding"] = {"@type": "MediaObject", "encodingFormat": "application/pdf",
                             "contentUrl": url_to(pdf["href"], exam, url)}
