@@ -86,7 +86,7 @@ def test_sitemap_feed_and_jsonld_parse(example):
 def test_como_citar_on_every_generated_page(example):
     for html in example.glob("certames/**/index.html"):
         text = html.read_text("utf-8")
-        assert 'id="como-citar"' in text and "urn:lex:" in text and "@misc{" in text, html
+        assert 'id="como-citar"' in text and "urn:lex:" in text and "@article{" in text, html
 
 
 def test_open_data_package_hashes_and_dialect(example):
