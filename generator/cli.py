@@ -1,4 +1,4 @@
-"""Command line: `gazeta check|resultado|explicar|build|serve` (parses arguments, calls the library)."""
+"""Command line: `gazeta check|resultado|explicar|build|verificar|serve` (parses arguments, calls the library)."""
 
 from __future__ import annotations
 
@@ -70,6 +70,17 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--sem-pdf", action="store_true", help="não gera o PDF (mais rápido, para conferir o site)")
     build.set_defaults(run=_build)
 
+    verify = sub.add_parser("verificar", help="confere a assinatura e o SHA-256 de um PDF publicado",
+                            description="Confere se o PDF é uma cópia idêntica de um ato publicado (SHA-256 contra "
+                            "os manifestos do arquivo de atos) e a assinatura digital: se está íntegra, quem assinou "
+                            "e quando. Uma cópia alterada sai com código 1.")
+    verify.add_argument("arquivo", type=Path, metavar="ARQUIVO", help="o PDF a conferir")
+    verify.add_argument("--conteudo", type=Path, default=Path("content"), metavar="CONTEUDO",
+                        help="pasta do conteúdo com o arquivo de atos publicados (padrão: content)")
+    verify.add_argument("--raiz", type=Path, action="append", default=[], metavar="CERTIFICADO",
+                        help="certificado raiz (PEM ou DER) em que confiar; repita para vários")
+    verify.set_defaults(run=_verify)
+
     serve = sub.add_parser("serve", help="pré-visualiza o site com recarga automática",
                            description="Pré-visualiza o site num servidor local, regerando-o a cada mudança em "
                            "content/ ou no tema. Não gera o PDF.")
@@ -126,6 +137,19 @@ def _build(args) -> int:
     report = build(args.conteudo, args.site, pdf=not args.sem_pdf)
     print(summary(report, args.site, time.perf_counter() - started, multiline=sys.stdout.isatty()))
     return EXIT_OK
+
+
+def _verify(args) -> int:
+    from .errors import Problem
+    if not args.arquivo.is_file():
+        raise InputError([Problem(str(args.arquivo), "arquivo não encontrado.")])
+    for root in args.raiz:
+        if not root.is_file():
+            raise InputError([Problem(str(root), "certificado raiz não encontrado (opção --raiz).")])
+    from .acts.verify import verify
+    ok, lines = verify(args.arquivo, args.conteudo, args.raiz)
+    print("\n".join(lines))
+    return EXIT_OK if ok else EXIT_INPUT
 
 
 def _serve(args) -> int:

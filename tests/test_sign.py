@@ -1,0 +1,248 @@
+"""PAdES signature of published PDFs (issue 8 item 6) and `gazeta verificar`; a throwaway CA made at test time."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+import pikepdf
+from pikepdf.models.metadata import decode_pdf_date
+import pytest
+from pyhanko.pdf_utils import generic
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+from generator.acts import sign
+from generator.acts.verify import sha256_file
+from generator.cli import main
+from generator.errors import InputError
+from generator.render.pdf import build_pdf
+from generator.render.pdf_sample import exam_view
+from pdf_fakes import SHA, URL, attachments, views
+from sign_kit import PASSWORD, SIGNER, TimestampServer, authority, pkcs12_file
+
+
+@pytest.fixture(scope="module")
+def unsigned(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("assinatura")
+    out = folder / "ato.pdf"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+        build_pdf(exam_view(), views()[1:], out, attachments=attachments(folder), data_sha256=SHA,
+                  permanent_url=URL, workers=1)
+    return out
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("chaves")
+    pkcs12_file(folder, "valido.p12")
+    pkcs12_file(folder, "expirado.p12", days_left=-2)
+    authority().pem(folder)
+    return folder
+
+
+def env(keys: Path, name: str = "valido.p12", password: str = PASSWORD, **more) -> dict:
+    return {sign.ENV_CERTIFICATE: str(keys / name), sign.ENV_PASSWORD: password, **more}
+
+
+@pytest.fixture(scope="module")
+def signed(unsigned, keys, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("assinado") / "ato.pdf"
+    shutil.copyfile(unsigned, path)
+    key = sign.key_from_env(environ=env(keys))
+    sign.sign_file(path, key, reason="Publicação oficial do ato", location="Teste")
+    return path
+
+
+def archive(content: Path, pdf: Path) -> Path:
+    """A manifest as `gazeta publicar` writes it, recording the PDF's SHA-256."""
+    folder = content / "certames" / "teste" / "arquivo" / "ato-41-2024"
+    folder.mkdir(parents=True)
+    (folder / "manifesto.json").write_text(json.dumps({"arquivos": {pdf.name: sha256_file(pdf)}}), encoding="utf-8")
+    return folder
+
+
+def test_no_variables_means_no_signing(keys):
+    assert sign.key_from_env(environ={}) is None
+
+
+def test_signature_is_pades_incremental_and_holds(unsigned, signed, keys):
+    before = unsigned.read_bytes()
+    after = signed.read_bytes()
+    assert after.startswith(before) and len(after) > len(before)  # incremental: the rendered bytes untouched
+    result = sign.read_signature(signed, [keys / "raiz-de-teste.pem"])
+    assert result.holds and result.trusted
+    assert result.subfilter == "ETSI.CAdES.detached"
+    assert SIGNER in result.subject and "AC Raiz de Teste" in result.issuer
+    assert result.signed_at is not None and result.timestamp is None  # B-B: no timestamp
+    assert sign.read_signature(unsigned) is None
+
+
+def test_signing_keeps_pdfa_metadata_and_output_intent(unsigned, signed):
+    with pikepdf.open(unsigned) as a, pikepdf.open(signed) as b:
+        meta_a, meta_b = a.open_metadata(), b.open_metadata()
+        for key in ("pdfaid:part", "pdfaid:conformance", "dc:title", "xmp:CreateDate"):
+            assert meta_b[key] == meta_a[key], key
+        assert b.Root.OutputIntents[0].S == "/GTS_PDFA1"
+        assert b.Root.OutputIntents[0].DestOutputProfile.read_bytes() == \
+            a.Root.OutputIntents[0].DestOutputProfile.read_bytes()
+        assert len(b.attachments) == len(a.attachments) > 0
+        assert len(b.pages) == len(a.pages)
+        # PDF/A: the Info dictionary and the XMP say the same thing (ISO 19005-3 §6.6.2.3.1).
+        assert str(b.docinfo.Producer) == meta_b["pdf:Producer"]
+        assert "pyHanko" in meta_b["pdf:Producer"]
+        modified = decode_pdf_date(str(b.docinfo.ModDate))
+        assert modified == datetime.fromisoformat(meta_b["xmp:ModifyDate"]) != decode_pdf_date(str(a.docinfo.ModDate))
+        assert "/Filter" not in b.Root.Metadata.stream_dict  # metadata stays uncompressed (§6.6.2.1)
+        widget = b.Root.AcroForm.Fields[0]
+        assert widget.FT == "/Sig" and list(widget.Rect) == [0, 0, 0, 0] and int(widget.F) & 4  # printable, no AP
+
+
+def test_timestamp_server_makes_it_b_t(unsigned, keys, tmp_path):
+    path = tmp_path / "ato.pdf"
+    shutil.copyfile(unsigned, path)
+    with TimestampServer() as url:
+        key = sign.key_from_env(environ=env(keys, **{sign.ENV_TIMESTAMP: url}))
+        result = sign.sign_file(path, key, reason="Publicação")
+    assert result.holds and result.timestamp is not None and result.timestamp_ok
+
+
+@pytest.mark.parametrize("name, password, message", [
+    ("valido.p12", "errada", "não foi possível abrir o certificado: senha incorreta (GAZETA_CERTIFICADO_SENHA)."),
+    ("expirado.p12", PASSWORD, "expirou em"),
+    ("nao-existe.p12", PASSWORD, "certificado não encontrado (variável GAZETA_CERTIFICADO)."),
+    ("raiz-de-teste.pem", PASSWORD, "o arquivo não é um certificado PKCS#12 (.p12 ou .pfx) legível."),
+])
+def test_a_key_that_cannot_sign_is_an_input_error_in_portuguese(keys, name, password, message):
+    with pytest.raises(InputError) as caught:
+        sign.key_from_env(environ=env(keys, name, password))
+    (problem,) = caught.value.problems
+    assert message in str(problem) and problem.file.endswith(name)
+
+
+def test_the_certificate_cannot_live_in_content(keys, tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    shutil.copyfile(keys / "valido.p12", content / "cert.p12")
+    with pytest.raises(InputError, match="dentro de"):
+        sign.key_from_env(content, environ={sign.ENV_CERTIFICATE: str(content / "cert.p12"),
+                                            sign.ENV_PASSWORD: PASSWORD})
+    with pytest.raises(InputError, match="GAZETA_CERTIFICADO não"):
+        sign.key_from_env(environ={sign.ENV_PASSWORD: PASSWORD})
+
+
+def test_verificar_prints_signer_and_time_of_an_archived_signed_pdf(signed, keys, tmp_path, capsys):
+    content = tmp_path / "content"
+    archive(content, signed)
+    status = main(["verificar", str(signed), "--conteudo", str(content), "--raiz", str(keys / "raiz-de-teste.pem")])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert f"Assinado por: {SIGNER} (ICP-Teste (descartável), BR)" in out, out
+    assert "Assinado em: " in out and "Assinatura: íntegra, cobre o arquivo inteiro" in out
+    assert "Cadeia de confiança: confere com a raiz informada." in out
+    assert f"SHA-256: {sha256_file(signed)}" in out and out.rstrip().endswith("CONFERE")
+
+
+def test_verificar_without_roots_points_to_the_iti_verifier(signed, tmp_path, capsys):
+    content = tmp_path / "content"
+    archive(content, signed)
+    assert main(["verificar", str(signed), "--conteudo", str(content)]) == 0
+    assert "validar.iti.gov.br" in capsys.readouterr().out
+
+
+def tampered_copies(signed: Path, folder: Path) -> dict[str, Path]:
+    data = signed.read_bytes()
+    with pikepdf.open(signed) as pdf:
+        start, length = (int(v) for v in pdf.Root.AcroForm.Fields[0].V.ByteRange[:2])
+    copies = {}
+    # One byte of the rendered content changed: inside a stream's data in the middle of the signed range, so the
+    # file still parses and only the signature can tell.
+    middle = bytearray(data)
+    position = data.index(b"stream\n", length // 2, length) + 200
+    middle[position] ^= 0x01
+    copies["conteudo"] = bytes(middle)
+    # An incremental update appended after the signature (e.g. another tool re-saving the file).
+    with signed.open("rb") as handle, (folder / "apendado.pdf").open("wb") as out:
+        writer = IncrementalPdfFileWriter(handle)
+        writer.root["/PageMode"] = generic.NameObject("/UseNone")
+        writer.update_root()
+        writer.write(out)
+    copies["apendado"] = (folder / "apendado.pdf").read_bytes()
+    paths = {}
+    for name, body in copies.items():
+        paths[name] = folder / f"{name}.pdf"
+        paths[name].write_bytes(body)
+    return paths
+
+
+def test_verificar_rejects_tampered_copies(signed, tmp_path, capsys):
+    content = tmp_path / "content"
+    archive(content, signed)
+    for name, path in tampered_copies(signed, tmp_path).items():
+        status = main(["verificar", str(path), "--conteudo", str(content)])
+        out = capsys.readouterr().out
+        assert status == 1, (name, out)
+        assert "NÃO CONFERE" in out and "NENHUM manifesto" in out, (name, out)
+        assert "Traceback" not in out
+
+
+def test_a_content_change_breaks_the_signature_itself(signed, tmp_path):
+    path = tampered_copies(signed, tmp_path)["conteudo"]
+    result = sign.read_signature(path)
+    assert not result.holds and not (result.intact and result.valid)
+
+
+def test_an_update_after_signing_is_named(signed, tmp_path, capsys):
+    path = tampered_copies(signed, tmp_path)["apendado"]
+    result = sign.read_signature(path)
+    assert result.intact and not result.whole_file and not result.holds
+    archive(tmp_path / "content", path)  # even if someone archived the altered copy
+    assert main(["verificar", str(path), "--conteudo", str(tmp_path / "content")]) == 1
+    assert "ALTERAÇÕES DEPOIS" in capsys.readouterr().out
+
+
+def test_an_unsigned_archived_file_says_so(unsigned, tmp_path, capsys):
+    content = tmp_path / "content"
+    archive(content, unsigned)
+    assert main(["verificar", str(unsigned), "--conteudo", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "o arquivo não está assinado" in out and "sem assinatura digital" in out and "CONFERE" in out
+
+
+def test_a_signed_file_absent_from_the_archive_does_not_check_out(signed, tmp_path, capsys):
+    (tmp_path / "content").mkdir()
+    assert main(["verificar", str(signed), "--conteudo", str(tmp_path / "content")]) == 1
+    out = capsys.readouterr().out
+    assert "Assinatura: íntegra" in out and "NENHUM manifesto" in out
+
+
+def test_verificar_a_missing_file(tmp_path, capsys):
+    assert main(["verificar", str(tmp_path / "nada.pdf")]) == 1
+    err = capsys.readouterr().err
+    assert "nada.pdf: arquivo não encontrado." in err and "Traceback" not in err
+
+
+def test_verificar_garbage(tmp_path, capsys):
+    path = tmp_path / "lixo.pdf"
+    path.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 4)
+    assert main(["verificar", str(path), "--conteudo", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "NÃO CONFERE" in out and "Traceback" not in out
+
+
+def test_an_e_cpf_holder_is_printed_with_the_cpf_masked():
+    assert sign.mask_cpf("FULANA DE TAL:12345678901") == "FULANA DE TAL:***.456.789-**"
+    assert sign.mask_cpf("PREFEITURA MUNICIPAL DE LINS:12345678000199") == "PREFEITURA MUNICIPAL DE LINS:12345678000199"
+
+
+def test_verificar_never_prints_an_e_cpf_in_clear(unsigned, tmp_path, capsys):
+    pkcs12_file(tmp_path, "ecpf.p12", common="FULANA DE TAL:12345678901")
+    path = tmp_path / "ato.pdf"
+    shutil.copyfile(unsigned, path)
+    key = sign.key_from_env(environ=env(tmp_path, "ecpf.p12"))
+    sign.sign_file(path, key, reason="Publicação")
+    main(["verificar", str(path), "--conteudo", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "FULANA DE TAL:***.456.789-**" in out and "12345678901" not in out
