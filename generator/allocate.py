@@ -44,6 +44,32 @@ def reserved_count(vacancies: int, percent: Decimal, word: str, min_vacancies: i
 
 
 @dataclass(frozen=True, slots=True)
+class Sequence:
+    """Positions an edital fixes for a reserve: a list, then (optionally) every `interval` after its last one.
+
+    "PcD at the 2nd, 21st, 41st, 61st…" is Sequence((2, 21), 20). It holds within V and beyond (cadastro).
+    """
+
+    listed: tuple[int, ...]
+    interval: int | None = None
+
+    def nth(self, c: int) -> int | None:
+        """The c-th position (from 1), or None when the sequence has no more."""
+        if c <= len(self.listed):
+            return self.listed[c - 1]
+        if self.interval is None or not self.listed:
+            return None
+        return self.listed[-1] + self.interval * (c - len(self.listed))
+
+    def count_upto(self, k: int) -> int:
+        """How many positions are ≤ k."""
+        listed = sum(1 for p in self.listed if p <= k)
+        if self.interval is None or not self.listed or k <= self.listed[-1]:
+            return listed
+        return listed + (k - self.listed[-1]) // self.interval
+
+
+@dataclass(frozen=True, slots=True)
 class GroupPolicy:
     """How one reserve is counted and cited for one position."""
 
@@ -53,6 +79,9 @@ class GroupPolicy:
     basis: Basis  # the article creating the reserve
     explicit: tuple[int, ...] | None = None  # edital's fixed positions (prevail over the alternation)
     min_vacancies: int = 1  # no reserve below this many vacancies (Cariacica art. 1º § 1º: 3 for negros)
+    rounding: str | None = None  # this group's rounding word, when it differs from the jurisdiction's
+    sequence: Sequence | None = None  # positions by sequence (rule file): within V and beyond
+    register_limit: int | None = None  # reserved places this group may take in the cadastro de reserva
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +102,21 @@ class Policy:
     precedence_basis: Basis
     precedence_tiebreak: tuple[str, ...]
     fixed_precedence: tuple[tuple[str, str, Basis], ...] = ()
+    register_size: int | None = None  # the edital's cadastro de reserva: nobody is projected beyond it
 
     def due_count(self, group: GroupPolicy, k: int) -> int:
-        """Cumulative places due to a group among the first k (LEGAL-NOTES 3)."""
+        """Cumulative places due to a group among the first k (LEGAL-NOTES 3), by its sequence when the edital
+        fixes one; never more than its count plus its share of a limited cadastro."""
         if k < group.min_vacancies:
             return 0
-        p = group.proportion
-        return _round_ratio(k * p.numerator, p.denominator, self.rounding)
+        if group.sequence is not None:
+            due = group.sequence.count_upto(k)
+        else:
+            p = group.proportion
+            due = _round_ratio(k * p.numerator, p.denominator, group.rounding or self.rounding)
+        if group.register_limit is not None and k > self.vacancies:
+            due = min(due, group.count + group.register_limit)
+        return due
 
 
 @dataclass(slots=True)  # not frozen: a frozen __init__ costs 3× more, and there are a million of these
@@ -193,6 +230,12 @@ def due_positions(group: GroupPolicy, policy: Policy, upto: int) -> list[int]:
     """Positions 1..upto where the group's cumulative due count grows (3ª, 8ª, 13ª… for 20%)."""
     if group.explicit is not None:
         return sorted(p for p in group.explicit if p <= upto)
+    if group.sequence is not None:
+        positions, c = [], 1
+        while (p := group.sequence.nth(c)) is not None and p <= upto:
+            positions.append(max(p, group.min_vacancies))
+            c += 1
+        return positions
     positions, before = [], 0
     for k in range(1, upto + 1):
         now = policy.due_count(group, k)
@@ -211,8 +254,11 @@ def allocate(n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: P
         result.replacements = _replacements(static, baseline)
     slots = _schedule(static, policy)
     result.nominations = _fill(slots, static, result.replacements, policy)
-    if project:
+    if project and policy.register_size != 0:
         _project(result, n, pools, withdrawn, policy, static)
+        if policy.register_size is not None:  # the edital's cadastro size: nobody projected beyond it
+            within = sum(1 for nom in result.nominations if not nom.register)
+            del result.nominations[within + policy.register_size:]
     return result
 
 
@@ -317,13 +363,19 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
 
 def next_due(group: GroupPolicy, policy: Policy, credited: int) -> int | None:
     """First position k whose cumulative due count exceeds `credited` (closed form: no scan over k)."""
+    if group.register_limit is not None and credited >= group.count + group.register_limit:
+        return None  # the edital's cadastro has no more places for this group
+    if group.sequence is not None:
+        k = group.sequence.nth(credited + 1)
+        return None if k is None else max(k, group.min_vacancies)
     num, den = group.proportion.numerator, group.proportion.denominator
     if num == 0:
         return None
     c = credited
-    if policy.rounding == "half_up":  # floor(k·p + ½) ≥ c+1  ⇔  k ≥ (2c+1)/(2p)
+    rounding = group.rounding or policy.rounding
+    if rounding == "half_up":  # floor(k·p + ½) ≥ c+1  ⇔  k ≥ (2c+1)/(2p)
         k = -((-(2 * c + 1) * den) // (2 * num))
-    elif policy.rounding == "ceil":  # ceil(k·p) ≥ c+1  ⇔  k·p > c
+    elif rounding == "ceil":  # ceil(k·p) ≥ c+1  ⇔  k·p > c
         k = (c * den) // num + 1
     else:  # floor(k·p) ≥ c+1
         k = -((-(c + 1) * den) // num)

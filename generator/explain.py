@@ -74,7 +74,12 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> 
         return lines
     nom = index.nomination.get(i)
     if nom is None:
-        lines.append("Não alcançado(a) pela ordem de nomeação projetada.")
+        if rules is not None and rules.register_size is not None:
+            lines.append(f"Não alcançado(a) pela ordem de nomeação projetada: o cadastro de reserva tem "
+                         f"{rules.register_size} posição(ões) além das vagas. Fundamento: "
+                         f"{rules.register_size_basis.text}.")
+        else:
+            lines.append("Não alcançado(a) pela ordem de nomeação projetada.")
         return lines
     where = (f"na projeção do cadastro de reserva, além das {pos.vacancies} vagas" if nom.register
              else f"dentro das {pos.vacancies} vagas")

@@ -8,7 +8,7 @@ from operator import attrgetter, eq
 from datetime import date
 from fractions import Fraction
 
-from .allocate import Allocation, GroupPolicy, Policy, allocate, reserved_count
+from .allocate import Allocation, GroupPolicy, Policy, Sequence, allocate, reserved_count
 from .errors import Problem
 from .load.text import join_words
 from .memory import paused_gc
@@ -133,9 +133,16 @@ def _counts(pos: Position, rules: Rules) -> dict[str, int]:
             counts[g] = pos.reserves[g]
         elif pos.reserved_positions and g in pos.reserved_positions:
             counts[g] = len(pos.reserved_positions[g])
+        elif rule.positions is not None:  # the edital's sequence: as many as fall within V
+            minimum = rules.min_for(g)[0]
+            counts[g] = 0 if pos.vacancies < minimum else _sequence(rule).count_upto(pos.vacancies)
         else:
-            counts[g] = reserved_count(pos.vacancies, rule.percent, rules.rounding, rules.min_for(g)[0])
+            counts[g] = reserved_count(pos.vacancies, rule.percent, rules.rounding_for(g)[0], rules.min_for(g)[0])
     return counts
+
+
+def _sequence(rule) -> Sequence:
+    return Sequence(rule.positions, rule.interval)
 
 
 def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
@@ -146,15 +153,17 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         from_edital = pos.reserves is not None and g in pos.reserves
         basis = Basis(rule.basis.norm, rule.basis.article, EDITAL_NOTE) if from_edital else rule.basis
         minimum = rules.min_for(g)[0]
+        word = rules.rounding_for(g)[0]
         # The alternation follows the law's percentage (MS art. 6º: "respeitados os percentuais do art. 3º"); only
         # when the edital fixes a different count does its own proportion drive it, so that within V the reserve
         # gets exactly that count (our reading, not in LEGAL-NOTES).
         proportion = Fraction(rule.percent) / 100
-        if from_edital and reserved != reserved_count(pos.vacancies, rule.percent, rules.rounding, minimum):
+        if from_edital and reserved != reserved_count(pos.vacancies, rule.percent, word, minimum):
             proportion = Fraction(reserved, pos.vacancies)
         explicit = (pos.reserved_positions or {}).get(g)
+        sequence = _sequence(rule) if rule.positions is not None and not from_edital and not explicit else None
         groups.append(GroupPolicy(g, reserved, proportion, basis, tuple(explicit) if explicit else None,
-                                  1 if from_edital or explicit else minimum))
+                                  1 if from_edital or explicit else minimum, rule.rounding, sequence, rule.register))
         bases[g] = basis
     policy = Policy(
         vacancies=pos.vacancies, groups=tuple(groups), rounding=rules.rounding, min_vacancies=rules.min_vacancies,
@@ -163,7 +172,7 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         withdrawal_basis=rules.withdrawal_basis, register_basis=rules.register_basis,
         below_min_basis=rules.below_min_basis, precedence_basis=rules.precedence_basis,
         precedence_tiebreak=tuple(g for g in rules.precedence_tiebreak if g in bases),
-        fixed_precedence=rules.fixed_precedence)
+        fixed_precedence=rules.fixed_precedence, register_size=rules.register_size)
     return policy, bases
 
 

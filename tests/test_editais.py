@@ -5,10 +5,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from generator import public
+from generator.errors import InputError
 from generator.explain import explain
+from generator.law.rules import load_rules
 from generator.pipeline import prepare
 from generator.render.pdf_html import edition_line
 from generator.render.site import act_jsonld, environment
@@ -92,3 +95,55 @@ def test_an_outcome_defined_by_the_rule_file_eliminates_with_its_words(tmp_path)
     row = next(r for r in view["comissao"]["resultados"] if r["inscricao"] == "01347878")
     assert (row["resultado"], row["efeito"]) == ("incompativel", "elimina")
     assert "deficiência incompatível" in "\n".join(explain(result, "01347878"))
+
+
+TEST_RULES = ROOT / "tests" / "jurisdicoes"
+
+
+def test_a_sequence_of_positions_continues_beyond_the_vacancies():
+    """Issue 10 item 3: 2, 21, 41, 61… as a rule (first positions + interval), counted without a scan."""
+    from generator.allocate import Sequence
+    seq = Sequence((2, 21), 20)
+    assert [seq.nth(c) for c in range(1, 6)] == [2, 21, 41, 61, 81]
+    positions = {seq.nth(c) for c in range(1, 60)}
+    for k in range(0, 300):
+        assert seq.count_upto(k) == sum(1 for p in positions if p <= k), k
+    assert Sequence((3, 8)).nth(3) is None and Sequence((3, 8)).count_upto(100) == 2
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("posicoes = [2, 21]\n", "", "chave «grupos.pcd.posicoes_intervalo»: só vale com «posicoes»"),
+    ("posicoes = [2, 21]", "posicoes = [21, 2]", "chave «grupos.pcd.posicoes»: deveria ser uma lista crescente"),
+    ('arredondamento_fundamento = "item 2.5"\n', "", "chave «grupos.pcd.arredondamento_fundamento»: chave obrigatória"),
+    ('arredondamento = "ceil"', 'arredondamento = "sobe"', "chave «grupos.pcd.arredondamento»: use uma de"),
+    ("posicoes_intervalo = 20", "posicoes_intervalo = 0", "chave «grupos.pcd.posicoes_intervalo»: deveria ser"),
+])
+def test_group_rules_are_checked_with_their_key(tmp_path, old, new, expected):
+    text = (TEST_RULES / "guarda-exemplo.toml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "guarda-exemplo.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_rules(path)
+    assert expected in str(exc.value)
+
+
+def test_group_shares_of_the_cadastro_cannot_exceed_its_size(tmp_path):
+    text = (TEST_RULES / "cadastro-exemplo.toml").read_text(encoding="utf-8")
+    path = tmp_path / "cadastro-exemplo.toml"
+    path.write_text(text.replace("total = 6", "total = 1"), encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        load_rules(path)
+    assert "chave «cadastro.total»: as vagas dos grupos no cadastro (2) passam do total (1)" in str(exc.value)
+
+
+def test_explain_says_a_candidate_is_beyond_the_cadastro():
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from scenario_kit import load_scenario, rules
+    from generator.results import compute
+    _, exam = load_scenario(ROOT / "tests" / "scenarios" / "cadastro-exemplo-12-vagas-cadastro-de-6.toml")
+    result, _ = compute(exam, rules("cadastro-exemplo"))
+    said = "\n".join(explain(result, "9014"))
+    assert "o cadastro de reserva tem 6 posição(ões) além das vagas. Fundamento: Edital nº 2/2025, item 3.5." in said
+    assert "9013" in "\n".join(explain(result, "9013")) and "cadastro de reserva" in "\n".join(explain(result, "9013"))

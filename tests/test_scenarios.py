@@ -9,7 +9,7 @@ import pytest
 from generator.results import compute
 from generator.acts.calls import apply
 from generator.errors import InputError
-from scenario_kit import SCENARIOS, load_acts, load_scenario, registration_range, rules
+from scenario_kit import RULES, SCENARIOS, load_acts, load_scenario, registration_range, rules
 
 FILES = sorted(SCENARIOS.glob("*.toml"))
 
@@ -20,6 +20,8 @@ def scenario(request):
     result, problems = compute(exam, rules(data["jurisdicao"]))
     assert not problems, [str(p) for p in problems]
     assert data.get("artigos"), "every scenario names the articles it exercises"
+    if not (RULES / f"{data['jurisdicao']}.toml").is_file():  # a test edital: the computation by hand, in words
+        assert len(data.get("calculo", "")) > 200, "a test edital's scenario shows its computation as text"
     return data["esperado"], result.positions[0], exam
 
 
@@ -76,6 +78,8 @@ def test_scenario(scenario):
     if "cadastro" in expected:
         register = [f"{reg[n.index]} {n.group}" for n in noms if n.register]
         assert register[: len(expected["cadastro"])] == expected["cadastro"]
+    if "cadastro_tamanho" in expected:  # the edital's cadastro size: nobody projected beyond it
+        assert sum(1 for n in noms if n.register) == expected["cadastro_tamanho"]
     for item in expected.get("motivos", []):
         position, reason = item.split()
         assert noms[int(position) - 1].reason == reason, item

@@ -52,6 +52,13 @@ class GroupRule:
     min_vacancies_basis: Basis | None = None
     label: str = ""  # "mulheres (Guarda Municipal)": the group in running text (rule file `rotulo`)
     vacancy_label: str = ""  # "reservada a mulheres (Guarda Municipal)": after "vaga" (rule file `rotulo_vaga`)
+    rounding: str | None = None  # this group's own rounding word (e.g. PcD: any fraction up)
+    rounding_basis: Basis | None = None
+    positions: tuple[int, ...] | None = None  # positions fixed by the edital: 2, 21 …
+    interval: int | None = None  # … then every `interval` (20: 41, 61, …), within V and beyond
+    positions_basis: Basis | None = None
+    register: int | None = None  # reserved places of this group in the edital's cadastro de reserva
+    register_basis: Basis | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,8 @@ class Rules:
     public_fields: tuple[str, ...]
     public_basis: Basis
     source: str = field(default="")
+    register_size: int | None = None  # the edital's cadastro de reserva, in positions beyond V
+    register_size_basis: Basis | None = None
 
     def group_label(self, group: str) -> str:
         """The group in running text: the rule file's words, else the generic ones."""
@@ -110,6 +119,13 @@ class Rules:
         """What follows "vaga" for a place of this group."""
         rule = self.groups.get(group)
         return rule.vacancy_label if rule and rule.vacancy_label else VACANCY.get(group, group)
+
+    def rounding_for(self, group: str) -> tuple[str, Basis]:
+        """The rounding word of a group and its basis: its own, else the jurisdiction's."""
+        rule = self.groups[group]
+        if rule.rounding is not None:
+            return rule.rounding, rule.rounding_basis
+        return self.rounding, self.rounding_basis
 
     def min_for(self, group: str) -> tuple[int, Basis]:
         """The minimum number of vacancies for a reserve to apply, and its basis."""
@@ -232,12 +248,13 @@ def _pt_toml_message(message: str) -> str:
 
 _TOP = {"id", "nome", "norma_principal", "vigencia_inicio", "vigencia_fundamento", "normas", "arredondamento",
         "vagas_minimas", "grupos", "listas", "nomeacao", "precedencia", "desempate", "comissao", "publico"}
+_CITED = {"arredondamento": "rounding", "posicoes": "positions", "cadastro": "register"}  # group keys with a citation
 _CITE = {"fundamento", "norma", "nota"}
 
 
 def _build(raw: dict, r: _Reader) -> Rules:
     raw = r.table(raw, "", _TOP, {"vigencia_fim", "vigencia_nota", "vigencia_norma", "edital_a_partir_de",
-                                  "edital_fundamento", "edital_nota", "edital_norma"})
+                                  "edital_fundamento", "edital_nota", "edital_norma", "cadastro"})
     notice_from = raw.get("edital_a_partir_de")
     if notice_from is not None and not isinstance(notice_from, date):
         r.error("edital_a_partir_de", "deveria ser uma data (AAAA-MM-DD, sem aspas).")
@@ -296,6 +313,18 @@ def _build(raw: dict, r: _Reader) -> Rules:
     if not set(fields) <= set(PUBLIC_FIELDS):
         r.error("publico.campos", f"só podem ser publicados: {', '.join(PUBLIC_FIELDS)}.")
 
+    register_size, register_size_basis = None, None
+    if "cadastro" in raw:
+        register = r.table(raw.get("cadastro"), "cadastro", {"total", "fundamento"}, _CITE)
+        register_size = register.get("total")
+        if not isinstance(register_size, int) or isinstance(register_size, bool) or register_size < 0:
+            r.error("cadastro.total", "deveria ser um número inteiro ≥ 0 (posições do cadastro de reserva).")
+            register_size = None
+        register_size_basis = r.basis(register, "fundamento", "cadastro")
+        shares = sum(g.register or 0 for g in groups.values())
+        if register_size is not None and shares > register_size:
+            r.error("cadastro.total", f"as vagas dos grupos no cadastro ({shares}) passam do total ({register_size}).")
+
     below = minimum.get("abaixo_fundamento")
     return Rules(
         id=raw.get("id", ""), name=raw.get("nome", ""), norms=dict(r.norms),
@@ -320,7 +349,7 @@ def _build(raw: dict, r: _Reader) -> Rules:
                                "fundamento", "desempate"),
         commission=_commission(r, raw.get("comissao", {}), groups),
         public_fields=fields, public_basis=r.basis(public, "fundamento", "publico"),
-        source=r.file,
+        source=r.file, register_size=register_size, register_size_basis=register_size_basis,
     )
 
 
@@ -337,7 +366,8 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
         r.error(path, f"grupo desconhecido; use um de: {', '.join(RESERVE_GROUPS)}.")
     data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"},
                    _CITE | {"vagas_minimas", "vagas_minimas_fundamento", "vagas_minimas_nota", "vagas_minimas_norma",
-                            "lista_nota", "lista_norma", "rotulo", "rotulo_vaga"})
+                            "lista_nota", "lista_norma", "rotulo", "rotulo_vaga", "posicoes_intervalo",
+                            *(f"{k}{s}" for k in _CITED for s in ("", "_fundamento", "_nota", "_norma"))})
     minimum = data.get("vagas_minimas")
     if minimum is not None and (not isinstance(minimum, int) or minimum < 1):
         r.error(f"{path}.vagas_minimas", "deveria ser um número inteiro ≥ 1.")
@@ -359,10 +389,44 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     vacancy = r.text(data, "rotulo_vaga", f"{path}.rotulo_vaga") if "rotulo_vaga" in data else ""
     if label and not vacancy:
         vacancy = f"reservada a {label}"  # "vaga reservada a mulheres (Guarda Municipal)"
+    rounding, rounding_basis = _cited(r, data, path, "arredondamento",
+                                      lambda v: v in ROUNDING_WORDS, f"use uma de: {', '.join(ROUNDING_WORDS)}.")
+    positions, positions_basis = _cited(
+        r, data, path, "posicoes", lambda v: isinstance(v, list) and v and all(
+            isinstance(p, int) and not isinstance(p, bool) and p >= 1 for p in v) and v == sorted(set(v)),
+        "deveria ser uma lista crescente de posições (inteiros ≥ 1), ex.: [2, 21].")
+    interval = data.get("posicoes_intervalo")
+    if interval is not None and (not isinstance(interval, int) or isinstance(interval, bool) or interval < 1):
+        r.error(f"{path}.posicoes_intervalo", "deveria ser um número inteiro ≥ 1 (ex.: 20: a cada 20 vagas).")
+        interval = None
+    if interval is not None and positions is None:
+        r.error(f"{path}.posicoes_intervalo", "só vale com «posicoes» (as primeiras posições da sequência).")
+    register, register_basis = _cited(r, data, path, "cadastro",
+                                      lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+                                      "deveria ser um número inteiro ≥ 0 (vagas do grupo no cadastro de reserva).")
     return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
                      data.get("lista", ""), r.basis(data, "lista_fundamento", path, "lista_nota", "lista_norma"),
                      own_minimum, r.basis(data, "vagas_minimas_fundamento", path, "vagas_minimas_nota",
-                                          "vagas_minimas_norma") if own_minimum else None, label, vacancy)
+                                          "vagas_minimas_norma") if own_minimum else None, label, vacancy,
+                     rounding, rounding_basis, tuple(positions) if positions else None, interval, positions_basis,
+                     register, register_basis)
+
+
+def _cited(r: _Reader, data: dict, path: str, key: str, valid, message: str):
+    """An optional group value that must come with its citation (`<key>_fundamento`): (value, basis) or Nones."""
+    value = data.get(key)
+    if value is None:
+        for suffix in ("_fundamento", "_nota", "_norma"):
+            if f"{key}{suffix}" in data:
+                r.error(f"{path}.{key}{suffix}", f"citação sem o valor: falta «{key}».")
+        return None, None
+    if not valid(value):
+        r.error(f"{path}.{key}", message)
+        return None, None
+    if f"{key}_fundamento" not in data:
+        r.error(f"{path}.{key}_fundamento", f"chave obrigatória quando há {key}.")
+        return None, None
+    return value, r.basis(data, f"{key}_fundamento", path, f"{key}_nota", f"{key}_norma")
 
 
 def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], OutcomeRule]:
