@@ -7,7 +7,7 @@ The readings applied are LEGAL-NOTES 1-5; every decision carries the legal bases
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -18,6 +18,11 @@ from .model import OPEN
 REASON_OPEN = "ampla"  # best of the general list (cotistas included)
 REASON_RESERVE = "reserva"  # a reserved place, by the alternation schedule
 REASON_REVERSION = "reversao"  # a reserved place without eligible candidates, given back to ampla
+REASON_MINIMUM = "minimo"  # a place of a floor ("at least 5% women") its members within ampla did not meet
+
+# Reserve models (LEGAL-NOTES 12): concurrent reserve, or a floor that members within ampla count toward.
+RESERVE = "reserva"
+MINIMUM = "minimo"
 
 
 def round_by(value: Fraction, word: str) -> int:
@@ -82,6 +87,7 @@ class GroupPolicy:
     rounding: str | None = None  # this group's rounding word, when it differs from the jurisdiction's
     sequence: Sequence | None = None  # positions by sequence (rule file): within V and beyond
     register_limit: int | None = None  # reserved places this group may take in the cadastro de reserva
+    model: str = RESERVE  # reserva (concurrent) | minimo (a floor: members within ampla count toward it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,17 +171,47 @@ def static_allocation(n: int, pools: dict[str, list[int]], blocked: set[int], po
     Ampla takes the best of the general list, cotistas included; then each reserve its best eligible candidates
     not yet nominated; places a reserve cannot fill revert to ampla, which may pull a cotista out of a reserve, so
     repeat until stable (ampla only grows, so this ends).
+
+    A floor (`minimo`, LEGAL-NOTES 12) has no places of its own: its members among the best of the general list
+    count toward it, and only the shortfall displaces the lowest-ranked of the others in favour of the group's
+    next members.
     """
     available = [i for i in range(n) if i not in blocked] if blocked else range(n)
-    counts = {g.key: g.count for g in policy.groups}
+    floors = {g.key: g.count for g in policy.groups if g.model == MINIMUM}
+    counts = {g.key: g.count for g in policy.groups if g.model != MINIMUM}
     open_count = min(policy.vacancies - sum(counts.values()), len(available))
     while True:
-        open_ = list(available[:open_count])
-        taken, decisions = _assign_reserves(pools, counts, blocked | set(open_), policy)
-        grown = min(policy.vacancies - sum(len(t) for t in taken.values()), len(available))
+        top = list(available[:open_count])
+        open_, need = _meet_floors(top, floors, pools, blocked) if floors else (top, {})
+        taken, decisions = _assign_reserves(pools, counts | need, blocked | set(open_), policy)
+        short = {g: len(taken[g]) for g in need if len(taken[g]) < need[g]}
+        if short:  # a floor's members ran out (or went to another reserve): those places stay with ampla
+            open_, need = _meet_floors(top, floors, pools, blocked, short)
+            taken, decisions = _assign_reserves(pools, counts | need, blocked | set(open_), policy)
+        grown = min(policy.vacancies - sum(len(taken[g]) for g in counts), len(available))
         if grown <= open_count:
             return _Static(open_, taken, decisions)
         open_count = grown
+
+
+def _meet_floors(top: list[int], floors: dict[str, int], pools, blocked: set[int],
+                 cap: dict[str, int] | None = None) -> tuple[list[int], dict[str, int]]:
+    """Ampla's places under floors: the top of the general list minus, for each floor its members there do not
+    meet, as many of its lowest-ranked non-members; and how many places each floor still needs."""
+    inside = set(top)
+    need = {}
+    for g, floor in floors.items():
+        members = pools[g]
+        have = sum(1 for i in members if i in inside)
+        outside = sum(1 for i in members if i not in inside and i not in blocked)
+        need[g] = min(max(0, floor - have), outside, (cap or {}).get(g, floor))
+    short = sum(need.values())
+    if not short:
+        return top, need
+    keep = set().union(*(pools[g] for g, d in need.items() if d))  # members of a floor still short stay
+    displaced = [i for i in reversed(top) if i not in keep][:short]
+    gone = set(displaced)
+    return [i for i in top if i not in gone], need
 
 
 def _assign_reserves(pools, counts, blocked, policy):
@@ -255,7 +291,10 @@ def allocate(n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: P
     slots = _schedule(static, policy)
     result.nominations = _fill(slots, static, result.replacements, policy)
     if project and policy.register_size != 0:
-        _project(result, n, pools, withdrawn, policy, static)
+        if any(g.model == MINIMUM for g in policy.groups):
+            _project_stepwise(result, n, pools, withdrawn, policy)
+        else:
+            _project(result, n, pools, withdrawn, policy, static)
         if policy.register_size is not None:  # the edital's cadastro size: nobody projected beyond it
             within = sum(1 for nom in result.nominations if not nom.register)
             del result.nominations[within + policy.register_size:]
@@ -290,6 +329,8 @@ def _schedule(static: _Static, policy: Policy) -> list[_Slot]:
     real: dict[int, list[str]] = {}
     reverted: dict[int, list[str]] = {}
     for g in policy.groups:
+        if g.model == MINIMUM:  # a floor's places follow the classification, among ampla's (_fill)
+            continue
         dues = due_positions(g, policy, v)
         filled = len(static.taken.get(g.key, ()))
         for k in dues[:filled]:
@@ -338,11 +379,20 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
     group_basis = {g.key: g.basis for g in policy.groups}
     won = {d.index: d.basis for d in static.precedence}
     queues = {g: iter(picked) for g, picked in static.taken.items()}
-    open_queue = iter(static.open)
+    floor_of = {i: g.key for g in policy.groups if g.model == MINIMUM for i in static.taken.get(g.key, ())}
+    # a floor's extra places are ordered by classification among ampla's (LEGAL-NOTES 12)
+    open_queue = iter(sorted([*static.open, *floor_of]) if floor_of else static.open)
     nominations = []
     for slot in slots:
         index = next(queues[slot.group] if slot.group != OPEN else open_queue, None)
         if index is None:  # fewer approved candidates than vacancies
+            continue
+        if index in floor_of:
+            g = floor_of[index]
+            bases = [group_basis[g], policy.open_basis] + ([won[index]] if index in won else [])
+            if index in replacements:
+                bases.append(policy.withdrawal_basis)
+            nominations.append(Nomination(len(nominations) + 1, g, index, REASON_MINIMUM, tuple(bases), False, g))
             continue
         if slot.group == OPEN and slot.reverted_from:
             reason, bases, due = REASON_REVERSION, [policy.reversion_basis], slot.reverted_from
@@ -359,6 +409,44 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
             bases.append(policy.withdrawal_basis)
         nominations.append(Nomination(len(nominations) + 1, slot.group, index, reason, tuple(bases), False, due))
     return nominations
+
+
+def policy_at(policy: Policy, k: int) -> Policy:
+    """The policy for k ≥ V vacancies: each group's count grows with its due count (cadastro, LEGAL-NOTES 5)."""
+    groups = tuple(replace(g, count=max(g.count, policy.due_count(g, k))) for g in policy.groups)
+    return replace(policy, vacancies=k, groups=groups)
+
+
+def _project_stepwise(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn: set[int],
+                      policy: Policy) -> None:
+    """The cadastro by the definition of LEGAL-NOTES 5: position V+k goes to whoever the static allocation for V+k
+    adds to that for V+k−1 (several, in rank order, when two reserves step up at once). One static allocation per
+    position: used where a floor (`minimo`) makes the incremental walk of `_project` inapplicable; exams with
+    floors are municipal-sized and bounded by their cadastro."""
+    nominated = {nom.index for nom in result.nominations} | set(withdrawn)
+    limit = policy.register_size if policy.register_size is not None else n
+    groups = {g.key: g for g in policy.groups}
+    k, register = policy.vacancies, 0
+    while register < limit and len(nominated) < n:
+        k += 1
+        static = static_allocation(n, pools, withdrawn, policy_at(policy, k))
+        role = {i: OPEN for i in static.open}
+        for g, picked in static.taken.items():
+            role.update({i: g for i in picked})
+        added = sorted(i for i in role if i not in nominated)
+        if not added and len(role) < k - len(withdrawn):  # nobody left to add
+            break
+        for i in added[:limit - register]:
+            g = role[i]
+            if g == OPEN:
+                reason, bases = REASON_OPEN, (policy.open_basis, policy.register_basis)
+            elif groups[g].model == MINIMUM:
+                reason, bases = REASON_MINIMUM, (groups[g].basis, policy.register_basis)
+            else:
+                reason, bases = REASON_RESERVE, (groups[g].basis, policy.alternation_basis, policy.register_basis)
+            result.nominations.append(Nomination(len(result.nominations) + 1, g, i, reason, bases, True, g))
+            nominated.add(i)
+            register += 1
 
 
 def next_due(group: GroupPolicy, policy: Policy, credited: int) -> int | None:

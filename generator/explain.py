@@ -87,6 +87,10 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> 
     lines.append(_why(nom, c, group) + f" Fundamento: {basis_text(nom.bases)}.")
     if i in alloc.replacements:
         lines.append("Entrou no lugar de candidato(a) que desistiu, pela mesma lista.")
+    for g, rule in (rules.groups.items() if rules else ()):
+        if rule.model == "minimo" and nom.group == "ampla" and i in index.list_rank.get(g, {}):
+            lines.append(f"Conta para o mínimo de {group(g)} ({rule.model_basis.text}): classificada na ampla "
+                         "concorrência, é nomeada por ela.")
     return lines
 
 
@@ -94,6 +98,9 @@ def _why(nom, c, group) -> str:
     if nom.reason == "reversao":
         return (f"A vaga era reservada a {group(nom.due)}, mas não havia candidatos elegíveis nessa lista: "
                 "foi revertida à ampla concorrência e preenchida pela ordem da lista geral.")
+    if nom.reason == "minimo":
+        return (f"Vaga de {group(nom.group)}: as classificadas na ampla concorrência não alcançaram o mínimo do grupo, "
+                "e a falta vai às seguintes da lista do grupo, na ordem de classificação.")
     if nom.reason == "reserva":
         return (f"Vaga reservada a {group(nom.group)}, na posição que a alternância e a proporcionalidade "
                 "lhe destinam.")

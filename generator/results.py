@@ -163,7 +163,8 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         explicit = (pos.reserved_positions or {}).get(g)
         sequence = _sequence(rule) if rule.positions is not None and not from_edital and not explicit else None
         groups.append(GroupPolicy(g, reserved, proportion, basis, tuple(explicit) if explicit else None,
-                                  1 if from_edital or explicit else minimum, rule.rounding, sequence, rule.register))
+                                  1 if from_edital or explicit else minimum, rule.rounding, sequence, rule.register,
+                                  rule.model))
         bases[g] = basis
     policy = Policy(
         vacancies=pos.vacancies, groups=tuple(groups), rounding=rules.rounding, min_vacancies=rules.min_vacancies,

@@ -87,7 +87,7 @@ def test_publication_outside_validity_is_an_error():
 
 def test_every_rule_word_is_documented():
     words = {*rules_module.ROUNDING_WORDS, *rules_module.ELIGIBILITY_WORDS, *rules_module.PRECEDENCE_WORDS,
-             *rules_module.EFFECT_WORDS}
+             *rules_module.EFFECT_WORDS, *rules_module.MODEL_WORDS}
     assert words == set(VOCABULARY)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for word in rules_module.ROUNDING_WORDS:

@@ -35,6 +35,10 @@ VOCABULARY = {
     "mantem": "a autodeclaração é confirmada: nada muda",
     "sai_da_reserva": "sai da lista específica e permanece na lista geral",
     "elimina": "eliminado do concurso: sai de todas as listas",
+    "reserva": "reserva concomitante: o cotista classificado na ampla concorrência é nomeado por ela e não conta "
+               "para a reserva",
+    "minimo": "mínimo do grupo no cargo: os membros classificados na ampla concorrência contam para ele; só o que "
+              "faltar vai aos seguintes da lista do grupo, na ordem de classificação",
 }
 
 
@@ -59,6 +63,8 @@ class GroupRule:
     positions_basis: Basis | None = None
     register: int | None = None  # reserved places of this group in the edital's cadastro de reserva
     register_basis: Basis | None = None
+    model: str = "reserva"  # reserva (concurrent) | minimo (a floor members within ampla count toward)
+    model_basis: Basis | None = None  # None: the default model, `reserva`
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +254,8 @@ def _pt_toml_message(message: str) -> str:
 
 _TOP = {"id", "nome", "norma_principal", "vigencia_inicio", "vigencia_fundamento", "normas", "arredondamento",
         "vagas_minimas", "grupos", "listas", "nomeacao", "precedencia", "desempate", "comissao", "publico"}
-_CITED = {"arredondamento": "rounding", "posicoes": "positions", "cadastro": "register"}  # group keys with a citation
+_CITED = {"arredondamento": "rounding", "posicoes": "positions", "cadastro": "register", "modelo": "model"}
+MODEL_WORDS = ("reserva", "minimo")  # group keys with a citation
 _CITE = {"fundamento", "norma", "nota"}
 
 
@@ -404,12 +411,16 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     register, register_basis = _cited(r, data, path, "cadastro",
                                       lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
                                       "deveria ser um número inteiro ≥ 0 (vagas do grupo no cadastro de reserva).")
+    model, model_basis = _cited(r, data, path, "modelo", lambda v: v in MODEL_WORDS,
+                                f"use um de: {', '.join(MODEL_WORDS)}.")
+    if model == "minimo" and positions is not None:
+        r.error(f"{path}.posicoes", "um mínimo («minimo») segue a ordem de classificação: não tem posições fixas.")
     return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
                      data.get("lista", ""), r.basis(data, "lista_fundamento", path, "lista_nota", "lista_norma"),
                      own_minimum, r.basis(data, "vagas_minimas_fundamento", path, "vagas_minimas_nota",
                                           "vagas_minimas_norma") if own_minimum else None, label, vacancy,
                      rounding, rounding_basis, tuple(positions) if positions else None, interval, positions_basis,
-                     register, register_basis)
+                     register, register_basis, model or "reserva", model_basis)
 
 
 def _cited(r: _Reader, data: dict, path: str, key: str, valid, message: str):
