@@ -7,12 +7,14 @@ CPF, birth date, sex, the commission's parecer and anything not named here never
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
 from typing import Iterator
 
 from .contract import basis_text
 from .labels import ELIMINATION, OUTCOME, score_text
 from .law.basis import Basis
-from .law.rules import PUBLIC_FIELDS
+from .law.rules import PUBLIC_FIELDS, VOCABULARY
 from .model import OPEN, RESERVE_GROUPS
 from .results import GENERAL, ExamResult, PositionResult
 
@@ -67,6 +69,7 @@ def exam_view(result: ExamResult, with_positions: bool = True) -> dict:
                        "entidade": pub.entity, "ano": pub.year, "url": pub.url},
         "preambulo_md": exam.preamble_md,
         "fundamento_publicidade": bases.one(rules.public_basis),
+        "regras": rules_view(result, bases),
         "cargos": [position_view(result, pr, bases) if with_positions else position_summary(pr)
                    for pr in result.positions],
     }
@@ -179,4 +182,94 @@ def _commission_view(pr: PositionResult, bases: _Bases) -> dict:
         "resultados": [{"inscricao": row.registration, "procedimento": row.procedure, "resultado": row.outcome,
                         "rotulo": rule.label or OUTCOME.get(row.outcome, row.outcome), "efeito": rule.effect, "fundamento": bases.one(rule.basis)} for row, rule in rows],
         "contagens": {p: dict(sorted(c.items())) for p, c in sorted(counts.items())},
+    }
+
+
+def _percent_text(value) -> str:
+    """Decimal("5") → "5%", Decimal("2.5") → "2,5%"."""
+    return f"{value.normalize():f}".replace(".", ",") + "%"
+
+
+def _fraction_text(value: Fraction) -> str:
+    """percent × vacancies / 100 as written: exact, since a decimal percentage times an integer always terminates."""
+    return f"{Decimal(value.numerator) / Decimal(value.denominator):f}".replace(".", ",")
+
+
+def _sequence_text(rule) -> str:
+    listed = ", ".join(f"{p}ª" for p in rule.positions)
+    if rule.interval is None:
+        return listed
+    after = [rule.positions[-1] + rule.interval * k for k in (1, 2)]
+    return f"{listed} e, depois, a cada {rule.interval} ({after[0]}ª, {after[1]}ª…), também além das vagas"
+
+
+def _count_text(pr: PositionResult, rules, group: str) -> str:
+    """How the cargo's count of a group was reached, in words a citizen can check."""
+    pos, rule = pr.position, rules.groups[group]
+    n = pr.allocation.counts.get(group, 0)
+    if (pos.reserves or {}).get(group) is not None:
+        return f"{n}: contagem fixada para o cargo, que prevalece sobre o percentual"
+    if (pos.reserved_positions or {}).get(group):
+        return f"{n}: posições fixadas para o cargo ({', '.join(map(str, pos.reserved_positions[group]))})"
+    minimum = rules.min_for(group)[0]
+    if pos.vacancies < minimum:
+        return f"0: o cargo tem menos de {minimum} vagas"
+    if rule.positions is not None:
+        return f"{n}: posições da sequência até a {pos.vacancies}ª"
+    exact = Fraction(pos.vacancies) * Fraction(rule.percent) / 100
+    word = rules.rounding_for(group)[0]
+    return f"{n}: {_percent_text(rule.percent)} de {pos.vacancies} = {_fraction_text(exact)} → {n} ({VOCABULARY[word]})"
+
+
+def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
+    """The rules actually applied to an exam, each with its citation and note: the "Regras aplicadas" page."""
+    bases = bases or _Bases()
+    rules = result.rules
+    one = bases.one
+    groups = []
+    for g, rule in rules.groups.items():
+        word, rounding_basis = rules.rounding_for(g)
+        minimum, minimum_basis = rules.min_for(g)
+        groups.append({
+            "grupo": g, "rotulo": rules.group_label(g), "percentual": _percent_text(rule.percent),
+            "fundamento": one(rule.basis), "elegibilidade": VOCABULARY[rule.eligibility],
+            "modelo": rule.model, "modelo_texto": VOCABULARY[rule.model], "modelo_fundamento": one(rule.model_basis),
+            "arredondamento": word, "arredondamento_texto": VOCABULARY[word],
+            "arredondamento_fundamento": one(rounding_basis),
+            "vagas_minimas": minimum, "vagas_minimas_fundamento": one(minimum_basis),
+            "posicoes": _sequence_text(rule) if rule.positions is not None else None,
+            "posicoes_fundamento": one(rule.positions_basis),
+            "cadastro": rule.register, "cadastro_fundamento": one(rule.register_basis),
+            "lista": rule.list_title, "lista_fundamento": one(rule.list_basis),
+        })
+    nomination = [
+        ("Ampla concorrência", "os mais bem classificados da lista geral, cotistas incluídos", rules.open_basis),
+        ("Alternância e proporcionalidade", "a posição k é reservada quando a contagem proporcional de k vagas "
+         "alcança o inteiro seguinte; posições fixadas pelo edital prevalecem", rules.alternation_basis),
+        ("Coincidência de posições", "chama-se primeiro o de maior nota geral", rules.collision_basis),
+        ("Reversão", "vaga reservada sem candidatos elegíveis volta à ampla concorrência", rules.reversion_basis),
+        ("Desistência", "chama-se o seguinte da mesma lista", rules.withdrawal_basis),
+        ("Cadastro de reserva", "a posição V+k vai a quem a alocação para V+k vagas acrescenta",
+         rules.register_basis),
+    ]
+    official = [pr.position.code for pr in result.positions if pr.order and pr.order[0].rank is not None]
+    return {
+        "grupos": groups,
+        "nomeacao": [{"regra": name, "texto": text, "fundamento": one(b)} for name, text, b in nomination],
+        "cadastro": {"total": rules.register_size, "fundamento": one(rules.register_size_basis)}
+        if rules.register_size is not None else None,
+        "precedencia": {
+            "texto": VOCABULARY[rules.precedence_rule] + "; persistindo o empate, a ordem: "
+            + ", ".join(rules.group_label(g) for g in rules.precedence_tiebreak),
+            "fundamento": one(rules.precedence_basis),
+            "fixas": [{"texto": f"{rules.group_label(a)} antes de {rules.group_label(b)}", "fundamento": one(basis)}
+                      for a, b, basis in rules.fixed_precedence]},
+        "desempate": {"fundamento": one(rules.tiebreak_basis), "classificacao_oficial": official},
+        "comissao": [{"procedimento": p, "resultado": o, "rotulo": rule.label or OUTCOME.get(o, o),
+                      "efeito": rule.effect, "efeito_texto": VOCABULARY[rule.effect], "fundamento": one(rule.basis)}
+                     for (p, o), rule in rules.commission.items()],
+        "cargos": [{"codigo": pr.position.code, "nome": pr.position.name, "vagas": pr.position.vacancies,
+                    "reservas": [{"rotulo": rules.group_label(g), "texto": _count_text(pr, rules, g),
+                                  "fundamento": one(pr.count_bases[g])} for g in pr.allocation.counts]}
+                   for pr in result.positions],
     }

@@ -190,3 +190,39 @@ def test_the_stepwise_cadastro_agrees_with_the_incremental_one(path):
     stepped = alloc.allocate(len(pr.order), pools, withdrawn, policy, project=False)
     alloc._project_stepwise(stepped, len(pr.order), pools, withdrawn, policy)
     assert [(n.index, n.group) for n in stepped.nominations] == [(n.index, n.group) for n in walked.nominations]
+
+
+def _rules_page(view: dict) -> str:
+    """rules.html rendered as the site renders it (Site.page's context), whitespace collapsed."""
+    html = environment().get_template("rules.html").render(
+        exam=view, title="Regras aplicadas", root="../", crumbs=None, cite=None, jsonld=None, description=None)
+    return " ".join(html.split())
+
+
+def test_the_rules_page_shows_what_was_applied_with_citations_and_notes(tmp_path):
+    """Issue 10 item 9: percentages, models, rounding, positions, cadastro, precedence and tie-break, each cited."""
+    result = _scenario("guarda-exemplo-minimo-de-mulheres-nao-alcancado")
+    view = public.exam_view(result, False)
+    text = _rules_page(view)
+    for expected in (
+        "Mulheres (Guarda Municipal)", "mínimo: mínimo do grupo no cargo", "Edital nº 1/2024, item 2.8",
+        "Nota: Um mínimo, não uma reserva",  # the note of the model, next to its citation
+        "2ª, 21ª e, depois, a cada 20 (41ª, 61ª…), também além das vagas", "Edital nº 1/2024, item 2.6",
+        "qualquer fração arredonda para cima", "Edital nº 1/2024, item 2.5",
+        "2: posições da sequência até a 30ª",
+        "2: 5% de 30 = 1,5 → 2 (fração ≥ 0,5 arredonda para cima, &lt; 0,5 para baixo)",
+        "Mulheres (Guarda Municipal) antes de pessoas com deficiência", "Edital nº 1/2024, item 2.12",
+        "deficiência incompatível com as atribuições do cargo", "eliminado do concurso", "item 5.9",
+        "Lei Federal nº 10.741/2003, art. 27, parágrafo único",
+    ):
+        assert expected in text, expected
+    for private in ("nascimento", "cpf", "parecer"):
+        assert private not in view["regras"].__repr__().lower()
+
+
+def test_the_rules_page_of_a_seed_states_its_counts(tmp_path):
+    result = prepare(LINS_EXAM, ROOT / "content" / "jurisdicoes")
+    text = _rules_page(public.exam_view(result, False))
+    assert "6: contagem fixada para o cargo, que prevalece sobre o percentual" in text
+    assert "2: 20% de 10 = 2 → 2" in text and "reserva: reserva concomitante" in text
+    assert 'href="../legislacao/lins-decreto-13760-2024/#art6_cpt_inc2"' in text

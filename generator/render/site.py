@@ -155,6 +155,12 @@ class Site:
                   description=f"{exam['orgao']}: {exam['titulo']}",
                   crumbs=[("Início", "../../"), (exam["titulo"], "")],
                   cite=citation(exam, self.url(rel), pdf, None), jsonld=act_jsonld(exam, self.url(rel), pdf))
+        if exam.get("regras"):
+            self.page(f"{rel}regras/", "rules.html", exam["publicacao"]["data"], exam=exam,
+                      title=f"Regras aplicadas — {exam['titulo']}",
+                      description=f"Regras aplicadas ao {exam['titulo']}, com seus fundamentos",
+                      crumbs=[("Início", "../../../"), (exam["titulo"], "../"), ("Regras aplicadas", "")],
+                      cite=citation(exam, self.url(f"{rel}regras/"), pdf, None, "Regras aplicadas"))
         self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
                            "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
 
