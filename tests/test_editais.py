@@ -205,7 +205,7 @@ def test_the_rules_page_shows_what_was_applied_with_citations_and_notes(tmp_path
     view = public.exam_view(result, False)
     text = _rules_page(view)
     for expected in (
-        "Mulheres (Guarda Municipal)", "mínimo: mínimo do grupo no cargo", "Edital nº 1/2024, item 2.8",
+        "Mulheres (Guarda Municipal)", "Mínimo do grupo no cargo: os membros classificados na ampla concorrência contam para ele", "Edital nº 1/2024, item 2.8",
         "Nota: Um mínimo, não uma reserva",  # the note of the model, next to its citation
         "2ª, 21ª e, depois, a cada 20 (41ª, 61ª…), também além das vagas", "Edital nº 1/2024, item 2.6",
         "qualquer fração arredonda para cima", "Edital nº 1/2024, item 2.5",
@@ -224,5 +224,5 @@ def test_the_rules_page_of_a_seed_states_its_counts(tmp_path):
     result = prepare(LINS_EXAM, ROOT / "content" / "jurisdicoes")
     text = _rules_page(public.exam_view(result, False))
     assert "6: contagem fixada para o cargo, que prevalece sobre o percentual" in text
-    assert "2: 20% de 10 = 2 → 2" in text and "reserva: reserva concomitante" in text
+    assert "2: 20% de 10 = 2 → 2" in text and "Reserva concomitante: o cotista classificado na ampla" in text
     assert 'href="../legislacao/lins-decreto-13760-2024/#art6_cpt_inc2"' in text
