@@ -226,3 +226,19 @@ def test_the_rules_page_of_a_seed_states_its_counts(tmp_path):
     assert "6: contagem fixada para o cargo, que prevalece sobre o percentual" in text
     assert "2: 20% de 10 = 2 → 2" in text and "Reserva concomitante: o cotista classificado na ampla" in text
     assert 'href="../legislacao/lins-decreto-13760-2024/#art6_cpt_inc2"' in text
+
+
+def test_every_rule_key_is_documented_for_staff():
+    """Issue 10 item 10: the README's section on writing a rule file names every key the loader accepts."""
+    from generator.law.rules import audit_keys
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Escrever o arquivo de regras de um novo edital")[1].split("\n## ")[0]
+    accepted = set()
+    for path in [*(ROOT / "content" / "jurisdicoes").glob("*.toml"), *TEST_RULES.glob("*.toml")]:
+        accepted |= audit_keys(path)[0]
+    # a key is documented as `key`, or, when it is itself a table, by its header: [grupos.<grupo>], [[precedencia.fixa]]
+    missing = sorted((table, key) for table, key in accepted if f"`{key}`" not in section
+                     and f"[{key}" not in section and f"[{table}.{key}]" not in section)
+    assert not missing, missing
+    for table in {t.split(".")[0].split("[")[0] for t, _ in accepted if t}:
+        assert f"[{table}" in section, table
