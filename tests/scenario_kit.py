@@ -12,7 +12,8 @@ from generator.model import Candidate, CommissionOutcome, Exam, Position, Public
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "content" / "jurisdicoes"
-TEST_RULES = ROOT / "tests" / "jurisdicoes"  # editais of other shapes (issue 10), for tests only
+TEST_RULES = ROOT / "tests" / "editais"  # editais of other shapes (issue 10); not named jurisdicoes/, which
+# find_rules_dir would take for the corpus exams below tests/
 SCENARIOS = ROOT / "tests" / "scenarios"
 GROUP_WORDS = {"negro", "pcd", "indigena"}
 

@@ -97,7 +97,7 @@ def test_an_outcome_defined_by_the_rule_file_eliminates_with_its_words(tmp_path)
     assert "deficiência incompatível" in "\n".join(explain(result, "01347878"))
 
 
-TEST_RULES = ROOT / "tests" / "jurisdicoes"
+TEST_RULES = ROOT / "tests" / "editais"
 
 
 def test_a_sequence_of_positions_continues_beyond_the_vacancies():

@@ -151,7 +151,7 @@ def test_an_edital_item_is_a_citation(tmp_path):
 
 
 def _rule_files() -> list[Path]:
-    return sorted([*RULES.glob("*.toml"), *(ROOT / "tests" / "jurisdicoes").glob("*.toml")])
+    return sorted([*RULES.glob("*.toml"), *(ROOT / "tests" / "editais").glob("*.toml")])
 
 
 @pytest.mark.parametrize("path", _rule_files(), ids=lambda p: p.stem)
