@@ -125,7 +125,8 @@ def labels_view(rules) -> dict:
     """The words for each group and vacancy type, from the rule file (a "Guarda Municipal" is not a "Guarda Civil")."""
     groups = [OPEN, *rules.groups]
     return {"grupos": {g: rules.group_label(g) for g in groups},
-            "vagas": {g: rules.vacancy_label(g) for g in groups}}
+            "vagas": {g: rules.vacancy_label(g) for g in groups},
+            "minimos": [g for g, rule in rules.groups.items() if rule.model == "minimo"]}
 
 
 def elimination_label(e) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -242,3 +243,43 @@ def test_every_rule_key_is_documented_for_staff():
     assert not missing, missing
     for table in {t.split(".")[0].split("[")[0] for t, _ in accepted if t}:
         assert f"[{table}" in section, table
+
+
+def test_a_rule_file_alone_publishes_an_edital_of_another_shape(tmp_path):
+    """Done when (issue 10): a new jurisdiction file, an exam folder and the site — lists, order within V,
+    cadastro, eliminations and the rules page — with no code; the edition number unknown and left out."""
+    from generator.build import build
+    content = tmp_path / "content"
+    (content / "jurisdicoes").mkdir(parents=True)
+    shutil.copy(TEST_RULES / "guarda-exemplo.toml", content / "jurisdicoes")
+    exam = content / "certames" / "gm-2024"
+    exam.mkdir(parents=True)
+    (exam / "certame.toml").write_text(
+        'jurisdicao = "guarda-exemplo"\ntitulo = "Concurso Público nº 1/2024 — Resultado final"\n'
+        'orgao = "Prefeitura do Município Exemplo A"\nedital = "Edital nº 1/2024"\n\n[publicacao]\n'
+        'diario = "Diário Oficial do Município Exemplo A"\ndata = 2024-07-01\nsecao = "Atos Oficiais"\n\n'
+        '[[cargos]]\ncodigo = "GM"\nnome = "Guarda Municipal"\nvagas = 4\nguarda_municipal = true\n',
+        encoding="utf-8")
+    rows = [("1001", "Ana Lima", "90", "F", "N"), ("1002", "Bruno Dias", "89", "M", "N"),
+            ("1003", "Caio Reis", "88", "M", "S"), ("1004", "Davi Melo", "87", "M", "N"),
+            ("1005", "Edu Sá", "86", "M", "N"), ("1006", "Fábio Luz", "85", "M", "S"), ("1007", "Gil Rocha", "84", "M", "N")]
+    (exam / "candidatos.csv").write_text("inscricao,nome,cargo,nota,sexo,pcd\n" + "".join(
+        f"{r},{n},GM,{s},{x},{d}\n" for r, n, s, x, d in rows), encoding="utf-8")
+    (exam / "comissao.csv").write_text("inscricao,procedimento,resultado\n1003,pcd,Incompatível\n1006,pcd,confirmado\n",
+                                       encoding="utf-8")
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    order = (site / "certames" / "gm-2024" / "gm" / "nomeacao" / "index.html").read_text(encoding="utf-8")
+    rows_html = re.findall(r'<tr id="n-(\d+)">.*?<span class="vaga[^"]*">([^<]+)</span>.*?>(\d{4})</a>', order)
+    # 4 vacancies: PcD 5% of 4 = 0,2 → 1 (item 2.5, any fraction up) at the 2nd place (item 2.6); women: at least
+    # 5% of 4 = 0,2 → 0 (item 2.8): Ana counts anyway, nominated by ampla. 1003 is eliminated (item 5.9); the PcD
+    # place goes to 1006. Ampla: 1001, 1002, 1004. Cadastro: 1005, 1007.
+    assert [(p, r) for p, _, r in rows_html] == [("1", "1001"), ("2", "1006"), ("3", "1002"), ("4", "1004"),
+                                                 ("5", "1005"), ("6", "1007")]
+    assert rows_html[1][1] == "Pessoas com deficiência"
+    gone = (site / "certames" / "gm-2024" / "gm" / "eliminados" / "index.html").read_text(encoding="utf-8")
+    assert "1003" in gone and "deficiência incompatível com as atribuições do cargo" in gone
+    rules_page = (site / "certames" / "gm-2024" / "regras" / "index.html").read_text(encoding="utf-8")
+    assert "Edital nº 1/2024, item 2.8" in rules_page and "1: posições da sequência até a 4ª" in rules_page
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "edição nº" not in home and "confirmar" not in home

@@ -260,8 +260,9 @@ class ExamPages:
         self._commission(p, rel)
         self._summary_page(p, rel, lists)
         words = _words(p, "grupos")
-        reserves = ", ".join(f"{words.get(g, GROUP[g])}: {n}" for g, n in p["reservas"].items() if n) \
-            or "sem reservas"
+        floors = p.get("rotulos", {}).get("minimos", ())
+        reserves = ", ".join(f"{words.get(g, GROUP[g])}: {'mínimo ' if g in floors else ''}{n}"
+                             for g, n in p["reservas"].items() if n) or "sem reservas"
         return {"codigo": p["codigo"], "nome": p["nome"], "vagas": p["vagas"], "href": f"{slug}/",
                 "reservas_texto": reserves, "candidatos": len(general["entradas"]) if general else 0}
 
@@ -271,7 +272,8 @@ class ExamPages:
         counts = p["comissao"]["contagens"]
         self.site.page(
             rel, "position.html", self.exam["publicacao"]["data"], p=p, lists=lists,
-            reserves=[(f"Reserva: {_words(p, 'grupos').get(g, GROUP[g])}", n) for g, n in p["reservas"].items() if n],
+            reserves=[(f"{'Mínimo' if g in p.get('rotulos', {}).get('minimos', ()) else 'Reserva'}: "
+                       f"{_words(p, 'grupos').get(g, GROUP[g])}", n) for g, n in p["reservas"].items() if n],
             total=len(next((lst["entradas"] for lst in p["listas"] if lst["grupo"] == "geral"), [])),
             strip=charts.nomination_strip(p["nomeacao"], ids, words=_words(p, "vagas")), nominated=within,
             reserve_register=len(p["nomeacao"]) - within, vacancy_chart=charts.vacancies_by_type(p, ids),
