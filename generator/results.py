@@ -84,6 +84,10 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
             if g not in groups or (g == "mulher" and not pos.municipal_guard):
                 problems.append(Problem("certame.toml", f"não há reserva «{g}» neste cargo pelas regras de "
                                         f"{rules.id}: retire-a de posicoes.", column=f"{key}.posicoes.{g}"))
+            elif positions and rules.groups[g].model == "minimo":
+                problems.append(Problem("certame.toml", f"«{g}» é um mínimo ({groups[g].model_basis.text}): suas "
+                                        "vagas seguem a ordem de classificação, sem posições fixas; retire-a de "
+                                        "posicoes.", column=f"{key}.posicoes.{g}"))
             elif positions and pos.vacancies < rules.min_for(g)[0]:
                 problems.append(_below_minimum(pos, rules, g, f"{key}.posicoes.{g}"))
         if sum(_counts(pos, rules).values()) > pos.vacancies:

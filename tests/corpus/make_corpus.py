@@ -45,8 +45,9 @@ WITHDRAWALS = "inscricao\n1001\n"
 
 
 def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, withdrawals=WITHDRAWALS, raw=None,
-         events=None):
-    """Write one case folder: the base files with the given ones replaced (None: file absent), and esperado.txt."""
+         events=None, rules=None):
+    """Write one case folder: the base files with the given ones replaced (None: file absent), and esperado.txt.
+    `rules` maps a jurisdiction id to a rule file written in the case's own jurisdicoes/ (found first)."""
     folder = ROOT / name
     if folder.exists():
         shutil.rmtree(folder)
@@ -63,6 +64,9 @@ def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, with
         (folder / "desistencias.csv").write_text(withdrawals, encoding="utf-8")
     if events is not None:
         (folder / "eventos.csv").write_text(events, encoding="utf-8")
+    for jurisdiction, text in (rules or {}).items():
+        (folder / "jurisdicoes").mkdir(exist_ok=True)
+        (folder / "jurisdicoes" / f"{jurisdiction}.toml").write_text(text, encoding="utf-8")
     (folder / "esperado.txt").write_text("\n".join(expected) + "\n", encoding="utf-8")
 
 
@@ -241,4 +245,17 @@ case("edital-anterior-as-regras", ["certame.toml, chave «edital_data»: o edita
                                    "05/01/2024: as regras de mato-grosso-do-sul não se aplicam a este certame (Decreto "
                                    "Estadual MS nº 16.358/2024, art. 35, arquivo mato-grosso-do-sul.toml)."],
      toml=MS.replace('edital = "Edital nº 01/2024"', 'edital = "Edital nº 01/2024"\nedital_data = 2023-12-20'))
+# --- rule files of new editais (issue 10): the rule file's own mistakes, named by file and key
+LINS_RULES = (ROOT.parents[1] / "content" / "jurisdicoes" / "lins.toml").read_text(encoding="utf-8")
+case("regra-citacao-sem-dispositivo", ["lins.toml, chave «grupos.pcd.fundamento»: a citação «Edital nº 1/2024» não "
+                                       "cita um dispositivo: escreva o artigo, parágrafo ou inciso da norma (ex.: "
+                                       "«art. 6º, § 2º») ou o item do edital (ex.: «item 2.8»)."],
+     rules={"lins": LINS_RULES.replace('fundamento = "art. 6º, II"\nnota = "O decreto só prevê',
+                                       'fundamento = "Edital nº 1/2024"\nnota = "O decreto só prevê', 1)})
+case("regra-minimo-com-posicoes", ["lins.toml, chave «grupos.mulher.posicoes»: um mínimo («minimo») segue a ordem de "
+                                   "classificação: não tem posições fixas."],
+     rules={"lins": LINS_RULES.replace('lista_fundamento = "art. 6º, IV"',
+                                       'lista_fundamento = "art. 6º, IV"\nmodelo = "minimo"\n'
+                                       'modelo_fundamento = "art. 16, § 2º"\nmodelo_norma = "lc"\n'
+                                       'posicoes = [5]\nposicoes_fundamento = "art. 5º"', 1)})
 print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")
