@@ -283,3 +283,63 @@ def test_a_rule_file_alone_publishes_an_edital_of_another_shape(tmp_path):
     assert "Edital nº 1/2024, item 2.8" in rules_page and "1: posições da sequência até a 4ª" in rules_page
     home = (site / "index.html").read_text(encoding="utf-8")
     assert "edição nº" not in home and "confirmar" not in home
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def floor_cases(draw):
+    """A cargo under the test edital guarda-exemplo: women's floor, PcD by sequence, random sexes, options and
+    withdrawals."""
+    from generator.model import Candidate, Exam, Position, Publication
+    from datetime import date, timedelta
+    from decimal import Decimal
+    vacancies = draw(st.integers(1, 45) | st.integers(10, 45))  # from 10 on, 5% rounds to a floor ≥ 1
+    n = draw(st.integers(0, 70) | st.integers(vacancies, vacancies + 30) | st.integers(vacancies, vacancies + 30))
+    people = []
+    women = draw(st.sampled_from([0, 1, 1, 4]))  # in 20, among the best ranked: so the floor is often not met
+    below = draw(st.sampled_from([0, 5, 10]))  # in 20, among those ranked below the vacancies
+    for i in range(n):
+        reg = str(1000 + i)
+        share = women if i < vacancies else below
+        people.append(Candidate(reg, f"C {reg}", "GM", Decimal(1000 - i) / 10, None,
+                                date(1980, 1, 1) + timedelta(days=i), None,
+                                draw(st.sampled_from("M" * (20 - share) + "F" * share)), frozenset({"pcd"}) if draw(st.integers(0, 9)) == 0
+                                else frozenset(), "aprovado", i + 2))
+    withdrawn = [c.registration for c in people if draw(st.integers(0, 14)) == 0]
+    exam = Exam("t", "guarda-exemplo", "T", "O", "E", Publication("D", "", date(2024, 7, 1), "S"),
+                [Position("GM", "Guarda Municipal", vacancies, municipal_guard=True)], people, [], withdrawn)
+    return exam
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(floor_cases())
+def test_a_floor_is_met_by_the_fewest_changes_and_keeps_the_classification(exam):
+    """LEGAL-NOTES 12 (`minimo`): women within ampla count; the floor is met whenever women are left; extra women
+    enter only for the shortfall, each displacing a man ranked below every kept one; non-PcD places follow the
+    classification; V places are filled."""
+    from generator.results import compute
+    from generator.law.rules import load_rules
+    rules = load_rules(TEST_RULES / "guarda-exemplo.toml")
+    result, problems = compute(exam, rules)
+    assert not problems
+    pr = result.positions[0]
+    floor = pr.allocation.counts["mulher"]
+    within = [n for n in pr.allocation.nominations if not n.register]
+    out = set(pr.withdrawn)
+    assert len(within) == min(exam.positions[0].vacancies, len(pr.order) - len(out))
+    general = [n for n in within if n.group != "pcd"]  # ampla and the floor's places
+    assert [n.index for n in general] == sorted(n.index for n in general)  # classification order
+    woman = [c.sex == "F" for c in pr.order]
+    women_in_ampla = sum(1 for n in general if n.group == "ampla" and woman[n.index])
+    extra = [n for n in general if n.group == "mulher"]
+    taken = {n.index for n in within}
+    women_left = sum(1 for i, w in enumerate(woman) if w and i not in taken and i not in out)
+    assert len(extra) == max(0, min(floor - women_in_ampla, len(extra) + women_left))
+    if extra:  # every displaced man ranks below every man kept in ampla
+        men_kept = [n.index for n in general if n.group == "ampla" and not woman[n.index]]
+        skipped = [i for i in range(max(n.index for n in general)) if i not in taken and i not in out
+                   and not woman[i] and "pcd" not in pr.order[i].opts]
+        assert not men_kept or not skipped or min(skipped) > max(men_kept)
