@@ -196,7 +196,8 @@ def test_the_stepwise_cadastro_agrees_with_the_incremental_one(path):
 def _rules_page(view: dict) -> str:
     """rules.html rendered as the site renders it (Site.page's context), whitespace collapsed."""
     html = environment().get_template("rules.html").render(
-        exam=view, title="Regras aplicadas", root="../", crumbs=None, cite=None, jsonld=None, description=None)
+        exam=view, title="Regras aplicadas", root="../", crumbs=None, cite=None, jsonld=None, description=None,
+        has_page=lambda rel: True)
     return " ".join(html.split())
 
 
