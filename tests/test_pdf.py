@@ -95,7 +95,8 @@ def test_pdfa_identification_and_metadata(built):
     path, _, _ = built
     with pikepdf.open(path) as pdf:
         meta = pdf.open_metadata()
-        assert meta["pdfaid:part"] == "3" and meta["pdfaid:conformance"] == "B"
+        assert meta["pdfaid:part"] == "3" and meta["pdfaid:conformance"] == "A"  # tagged: PDF/A-3a (pdf_tags)
+        assert meta["pdfuaid:part"] == "1"
         assert str(pdf.Root.Lang) == "pt-BR"
         intent = pdf.Root.OutputIntents[0]
         assert intent.S == pikepdf.Name.GTS_PDFA1 and "/DestOutputProfile" in intent

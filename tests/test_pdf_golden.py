@@ -20,6 +20,7 @@ import pytest
 from generator.render.pdf import build_pdf
 from generator.render.pdf_sample import exam_view
 from pdf_fakes import SHA, URL, attachments, views
+from pdf_structure import Document
 
 GOLDEN = Path(__file__).parent / "golden" / "pdf"
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -37,12 +38,52 @@ def summary(path: Path) -> str:
             for item in outline.root:
                 lines.append(f"  {item.title} (p. {_page(pdf, item) + 1})")
                 lines += [f"    {child.title} (p. {_page(pdf, child) + 1})" for child in item.children]
+    lines.append("estrutura (PDF/UA):")
+    lines += structure_outline(path)
     for number, page in enumerate(pypdf.PdfReader(path).pages, start=1):
         lines.append(f"=== página {number} ===")
         lines.append(page.extract_text())
     # The data package's digest changes with any byte of the open data (another module's output): it is checked
     # on every page by the tests, and masked here so that this file shows what the PDF itself prints.
     return re.sub(r"\b[0-9a-f]{64}\b", "<sha256>", "\n".join(lines)) + "\n"
+
+
+def structure_outline(path: Path) -> list[str]:
+    """The structure tree in reading order: headings and notes with their text, each table with its header cells and
+    row count, links counted; the elements inside rows and paragraphs are left to test_pdf_tags."""
+    doc = Document(path)
+    lines: list[str] = []
+    links = 0
+
+    def text(element) -> str:
+        return " ".join(element.text(doc.marks).replace("\u2007", " ").split())
+
+    def visit(element, depth: int) -> None:
+        nonlocal links
+        pad = "  " * depth
+        if element.kind == "Table":
+            heads = [text(h) for t in element.children("THead") for r in t.children("TR") for h in r.children("TH")]
+            rows = sum(len(b.children("TR")) for b in element.children("TBody"))
+            lines.append(f"{pad}Table [{' | '.join(heads)}] {rows} linha(s)")
+        elif element.kind in ("H1", "H2", "H3", "H4", "Note"):
+            lines.append(f"{pad}{element.kind}: {text(element)}")
+        elif element.kind == "Link":
+            links += 1
+        elif element.kind in ("Document", "Sect", "Art", "Part", "Div", "L"):
+            lines.append(f"{pad}{element.kind}")
+            for kid in element.children():
+                visit(kid, depth + 1)
+        else:
+            for kid in element.children():
+                visit(kid, depth)
+
+    try:
+        for kid in doc.root.children():
+            visit(kid, 1)
+    finally:
+        doc.close()
+    lines.append(f"  Link: {links}")
+    return lines
 
 
 def _page(pdf: pikepdf.Pdf, item: pikepdf.OutlineItem) -> int:

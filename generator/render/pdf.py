@@ -20,7 +20,9 @@ from .pdf_merge import assemble
 from ..memory import frozen_heap
 
 CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
-PDF_VARIANT = "pdf/a-3b"
+# Tagged: PDF/A-3a and PDF/UA-1 (WeasyPrint tags the front matter; pdf_direct and pdf_tags the body). Untagged
+# (tagged=False) only as the benchmark's baseline.
+PDF_VARIANTS = {True: "pdf/a-3a", False: "pdf/a-3b"}
 ENGINES = {
     "auto": "body drawn directly; WeasyPrint for any chunk with text that needs shaping (RTL, combining marks)",
     "html": "every page through the WeasyPrint templates (slower: about 0.4 ms per line)",
@@ -32,7 +34,8 @@ class PdfError(RuntimeError):
 
 
 def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *, attachments: list[Path],
-              data_sha256: str, permanent_url: str, workers: int | None = None, engine: str = "auto") -> dict:
+              data_sha256: str, permanent_url: str, workers: int | None = None, engine: str = "auto",
+              tagged: bool = True) -> dict:
     """Write the exam's gazette PDF to `out_path`; return its page count and the printed page range of every
     cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...)."""
     if engine not in ENGINES:
@@ -51,7 +54,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         paginated = progress.task(f"PDF {out_path.name}: paginando (blocos)")
 
         def submit(path: Path, first: int, count: int) -> None:
-            chunks.append((first, count, pool.submit(render_body, (str(path), frame, engine))))
+            chunks.append((first, count, pool.submit(render_body, (str(path), frame, engine, tagged))))
             paginated()
 
         setter = _paginate(position_views, tmp, submit)
@@ -60,15 +63,15 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         created = _created(exam_view)
         front = progress.task(f"PDF {out_path.name}: capa, ato e sumário", 1)
         front_path, front_pages = _render_front(exam_view, setter, setter.count, verification, permanent_url,
-                                                created, tmp)
+                                                created, tmp, tagged)
         front()
         clock.append(time.perf_counter())
         total = front_pages + setter.count
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
-        parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view),
+        parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view), tagged,
                        progress.task(f"PDF {out_path.name}: desenhando", len(chunks)))
-        pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total,
+        pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total, tagged,
                          attachments=(attachments, created, workers))
         clock.append(time.perf_counter())
     if pages != total:
@@ -112,7 +115,7 @@ def _paginate(views: Iterable[dict], tmp: Path, on_chunk: Callable[[Path, int, i
 
 # -- front matter ----------------------------------------------------------------------------------------------
 def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification: str, url: str,
-                  created: datetime, tmp: Path) -> tuple[Path, int]:
+                  created: datetime, tmp: Path, tagged: bool = True) -> tuple[Path, int]:
     """Render the masthead, act and table of contents; re-render until its own page count is stable (the
     table of contents prints page numbers that depend on it)."""
     from weasyprint import HTML
@@ -130,7 +133,7 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
             path = tmp / "front.pdf"
             # output_intent="": the merge adds the sRGB output intent itself (WeasyPrint's own leaves its ICC
             # file open, a ResourceWarning), for the whole merged file; attachments are embedded there too.
-            document.write_pdf(path, pdf_variant=PDF_VARIANT, custom_metadata=True, output_intent="")
+            document.write_pdf(path, pdf_variant=PDF_VARIANTS[tagged], custom_metadata=True, output_intent="")
             return path, front_pages
         front_pages = len(document.pages)
     raise PdfError("A paginação do sumário não se estabilizou.")
@@ -209,16 +212,16 @@ class _Workers:
 def render_body(task: tuple) -> tuple[str, object]:
     """Draw one spooled chunk of body pages; leave it to WeasyPrint (after the total is known) when asked or
     when its text needs shaping."""
-    spool, frame, engine = task
+    spool, frame, engine, tagged = task
     spool = Path(spool)
     pages = pickle.loads(spool.read_bytes())
     if engine == "html" or any(page_needs_shaping(page) for page in pages):
         return "html", str(spool)
     spool.unlink()
-    return "streams", render_streams(pages, frame)
+    return "streams", render_streams(pages, frame, tagged)
 
 
-def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, css: str, title: str,
+def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, css: str, title: str, tagged: bool,
            advance: Callable[[], None]) -> Iterator[tuple[str, object]]:
     """The body in order for the merge: ("streams", (streams, chars, first folio)) or ("pdf", path)."""
     results = []
@@ -226,7 +229,7 @@ def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, cs
         kind, payload = pending.get()
         folio = front_pages + first + 1
         if kind == "html":  # now that the total is known, the templates can print "Página X de Y"
-            payload = pool.submit(_weasyprint_spool, (payload, folio, count, css, title))
+            payload = pool.submit(_weasyprint_spool, (payload, folio, count, css, title, tagged))
         results.append((kind, payload, folio))
         advance()
     for kind, payload, folio in results:
@@ -238,14 +241,15 @@ def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, cs
 
 
 def _weasyprint_spool(task: tuple) -> str:
-    spool, first, count, css, title = task
+    spool, first, count, css, title, tagged = task
     spool = Path(spool)
     pages = pickle.loads(spool.read_bytes())
     spool.unlink()
-    return str(_weasyprint_chunk(pages, first, count, css, title, spool.with_suffix(".pdf")))
+    return str(_weasyprint_chunk(pages, first, count, css, title, spool.with_suffix(".pdf"), tagged))
 
 
-def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title: str, out: Path) -> Path:
+def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title: str, out: Path,
+                      tagged: bool = True) -> Path:
     """Render body pages with the HTML templates; their page count must match the layout."""
     from weasyprint import HTML
 
@@ -254,7 +258,7 @@ def _weasyprint_chunk(pages: list[Page], first: int, count: int, css: str, title
     if len(document.pages) != count:
         raise PdfError(f"Bloco de páginas a partir da {first}: {len(document.pages)} páginas renderizadas, "
                        f"{count} previstas (uma linha não coube na coluna).")
-    document.write_pdf(out)
+    document.write_pdf(out, pdf_tags=tagged)  # grafted into the structure tree at the merge (pdf_tags.graft)
     return out
 
 

@@ -20,10 +20,17 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 from .pdf_fonts import FACES, font_path, width
-from .pdf_layout import GEOMETRY, Geometry, Page
+from .pdf_layout import GEOMETRY, Geometry, Line, Page
+from .pdf_tags import encode
 
 RESOURCE = {"regular": "/R", "bold": "/B", "italic": "/I"}
-LINE_FACE = {"t": "bold", "h": "bold", "b": "italic", "e": "italic", "r": "regular", "g": "regular"}
+LINE_FACE = {"t": "bold", "T": "bold", "h": "bold", "H": "bold", "b": "italic", "n": "italic", "p": "italic",
+             "e": "italic", "r": "regular", "s": "regular", "g": "regular"}
+LABEL_SEP = " · "  # between column labels: the header row's cells
+# Running header, footer and rules: artifacts (ISO 32000-1 §14.8.2.2), not read as content.
+HEADER = "/Artifact <</Type/Pagination/Subtype/Header>> BDC"
+FOOTER = "/Artifact <</Type/Pagination/Subtype/Footer>> BDC"
+ARTIFACT = "/Artifact BMC"
 _COMPLEX_BIDI = {"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI"}
 
 
@@ -54,7 +61,7 @@ def needs_shaping(text: str, face: str = "regular") -> bool:
 
 def page_needs_shaping(page: Page) -> bool:
     """Whether any line of the page needs a shaping engine."""
-    lines = [(LINE_FACE[cls], text) for col in page.cols for cls, text in col]
+    lines = [(LINE_FACE[cls], text) for col in page.cols for cls, text, *_ in col]
     lines += [("bold", text) for text in page.heading or []] + [("regular", page.summary or "")]
     return any(needs_shaping(text, face) for face, text in lines)
 
@@ -87,33 +94,47 @@ class Frame:
 class Painter:
     """Content stream of one body page."""
 
-    def __init__(self, frame: Frame, g: Geometry = GEOMETRY):
+    def __init__(self, frame: Frame, g: Geometry = GEOMETRY, tagged: bool = True):
         self.frame = frame
+        # Marked-content operators; all empty when untagged (the benchmark's baseline, `build_pdf(tagged=False)`).
+        self.tagged = tagged
+        self.header, self.footer, self.artifact = (HEADER, FOOTER, ARTIFACT) if tagged else ("", "", "")
+        self.end, self.emc = ("EMC", " EMC") if tagged else ("", "")
         self.g = g
         ascent, descent = 1901 / 2048, 483 / 2048  # DejaVu hhea, all three faces
         self.half_leading = (g.leading - (ascent + descent) * g.size) / 2
         self.ascent = ascent
 
-    def page(self, page: Page) -> bytes:
-        """Draw the frame, the cargo heading (if any) and both columns; not the folio (see `folio_stream`)."""
+    def page(self, page: Page) -> tuple[bytes, str]:
+        """Draw the frame, the cargo heading (if any) and both columns, marking content for the structure tree;
+        not the folio (see `folio_stream`). Returns the content stream and the page's structure events."""
         g = self.g
-        out: list[str] = ["BT"]
+        self.mcid = 0
+        self.events: list[tuple] = []
+        out: list[str] = ["BT", self.header]
         top = g.page_h - g.margin_top
         out += self._text("bold", 7, g.margin_x, top + 5, self.frame.running_left)
         right = self.frame.running_right
         out += self._text("regular", 7, g.page_w - g.margin_x - width(right, "regular", 7), top + 5, right)
+        out += [self.end, self.footer]
         y = g.margin_bottom - 4 - 0.93 * 5.5
         for line in self.frame.verification:
             out += self._text("regular", 5.5, g.margin_x, y, line)
             y -= 6.6
+        out.append(self.end)
         rules = [(top + 1.5, g.margin_x, g.page_w - g.margin_x), (g.margin_bottom - 1.5, g.margin_x, g.page_w - g.margin_x)]
         if page.heading:
             base = top - (g.head_leading - (self.ascent + 483 / 2048) * g.head_size) / 2 - self.ascent * g.head_size
-            for text in page.heading:
-                out += self._text("bold", g.head_size, g.margin_x, base, text)
+            # One marked-content sequence for all the heading's lines: one MCID, read as one heading.
+            self.events.append(("H2", self._mark("H2", out)))
+            for k, text in enumerate(page.heading):
+                out += self._text("bold", g.head_size, g.margin_x, base, _joined(text, k + 1 < len(page.heading)))
                 base -= g.head_leading
+            out.append(self.end)
             summary_base = top - len(page.heading) * g.head_leading - self.half_leading - self.ascent * g.size
+            self.events.append(("P", self._mark("P", out)))
             out += self._text("regular", g.size, g.margin_x, summary_base, page.summary or "")
+            out.append(self.end)
             rules.append((top - len(page.heading) * g.head_leading - g.leading - 0.3, g.margin_x,
                           g.page_w - g.margin_x))
         col_top = top - page.head_h
@@ -121,21 +142,90 @@ class Painter:
             x = g.margin_x + index * (g.col_w + g.gap)
             out += self._column(col, x, col_top)
         out.append("ET")
-        out.append("0.6 w")
+        out += [self.artifact, "0.6 w"]
         out += [f"{x1:.2f} {y:.2f} m {x2:.2f} {y:.2f} l S" for y, x1, x2 in rules]
-        return "\n".join(out).encode("ascii")
+        out.append(self.end)
+        return "\n".join(out).encode("ascii"), encode(self.events)
 
-    def _column(self, lines: list[tuple[str, str]], x: float, top: float) -> list[str]:
-        """One column: consecutive lines with the text leading operator, switching font by line class."""
+    def _mark(self, tag: str, out: list[str]) -> int:
+        """Open marked content with the next MCID; the caller closes it (EMC)."""
+        mcid = self.mcid
+        self.mcid += 1
+        if self.tagged:
+            out.append(f"/{tag} <</MCID {mcid}>> BDC")
+        return mcid
+
+    def _column(self, lines: list[Line], x: float, top: float) -> list[str]:
+        """One column: consecutive lines with the text leading operator, switching font by line class; each line
+        (each cell of a row) marked for the structure tree, repeated titles and labels as artifacts."""
         g = self.g
         out = [f"{g.leading} TL", f"1 0 0 1 {x:.2f} {top - self.half_leading - self.ascent * g.size:.2f} Tm"]
         face = None
-        for cls, text in lines:
+        events = self.events
+        for index, (cls, text, *structure) in enumerate(lines):
             wanted = LINE_FACE[cls]
             if wanted != face:
                 out.append(f"{RESOURCE[wanted]} {g.size} Tf")
                 face = wanted
-            out.append(f"<{hex_text(text, face)}> Tj T*" if text else "T*")
+            if not text:
+                out.append("T*")
+            elif cls in "TH":
+                out.append(f"{self.artifact} <{hex_text(text, face)}> Tj{self.emc} T*")
+            elif cls == "h":
+                cells = []
+                parts = text.split(LABEL_SEP)
+                for k, part in enumerate(parts):
+                    cells.append(self._mark("TH", out))
+                    out.append(f"<{hex_text(part, face)}> Tj{self.emc}")
+                    if k + 1 < len(parts):
+                        out.append(f"{self.artifact} <{hex_text(LABEL_SEP, face)}> Tj{self.emc}")
+                out.append("T*")
+                if events and events[-1][0] == "TH":  # labels wrapped onto a second line: more header cells
+                    events[-1] += tuple(cells)
+                else:
+                    events.append(("TH", *cells))
+            elif structure:
+                more = index + 1 < len(lines) and lines[index + 1][0] in "sb"
+                out += self._pieces(cls, _joined(text, more), structure[0], face)
+            elif cls == "t":  # a title's lines share one marked-content sequence: one MCID per heading
+                if index == 0 or lines[index - 1][0] != "t":
+                    events.append(("H3", self._mark("H3", out)))
+                more = index + 1 < len(lines) and lines[index + 1][0] == "t"
+                out.append(f"<{hex_text(_joined(text, more), face)}> Tj")
+                out.append("T*" if more else f"{self.end} T*")
+            else:
+                kind = {"r": "P", "p": "P", "e": "E", "s": "C", "b": "C"}[cls]
+                mcid = self._mark("P" if kind in ("P", "E") else "Span", out)
+                more = index + 1 < len(lines) and lines[index + 1][0] in "sb"
+                out.append(f"<{hex_text(_joined(text, more), face)}> Tj{self.emc} T*")
+                events.append((kind, mcid))
+        return out
+
+    def _pieces(self, cls: str, text: str, structure, face: str) -> list[str]:
+        """A line cut into cells (a row's first line), a note's first line, or a line ending in a note marker."""
+        out: list[str] = []
+        if cls == "n":
+            mcid = self._mark("Note", out)
+            out.append(f"<{hex_text(text, face)}> Tj{self.emc} T*")
+            self.events.append(("N", mcid, structure))
+            return out
+        cuts = [c for c in structure if isinstance(c, int)]
+        marker = next((c for c in structure if isinstance(c, tuple)), None)
+        end = marker[0] if marker else len(text)
+        bounds = [0] + cuts + [end] if cls == "r" else [0, end]
+        cells = []
+        for a, b in zip(bounds, bounds[1:]):
+            cells.append(self._mark("TD" if cls == "r" else "Span", out))
+            out.append(f"<{hex_text(text[a:b], face)}> Tj{self.emc}")
+        if cls == "r":
+            self.events.append(("TR", *cells))
+        else:
+            self.events.append(("C", cells[0]))
+        if marker:
+            mcid = self._mark("Reference", out)
+            out.append(f"<{hex_text(text[end:], face)}> Tj{self.emc}")
+            self.events.append(("R", mcid, marker[1]))
+        out.append("T*")
         return out
 
     @staticmethod
@@ -143,23 +233,35 @@ class Painter:
         return [f"{RESOURCE[face]} {size} Tf", f"1 0 0 1 {x:.2f} {y:.2f} Tm", f"<{hex_text(text, face)}> Tj"]
 
 
-def folio_stream(number: int, total: int, g: Geometry = GEOMETRY) -> bytes:
-    """The page's own content stream with "Página X de Y", right-aligned in the footer."""
+def _joined(text: str, continued: bool) -> str:
+    """A wrapped line that the next line continues ends in the space the line break replaced, so the text reads
+    as the sentence it is (screen readers, copy and paste); invisible at the end of a line."""
+    return text + " " if continued else text
+
+
+def folio_stream(number: int, total: int, g: Geometry = GEOMETRY, tagged: bool = True) -> bytes:
+    """The page's own content stream with "Página X de Y", right-aligned in the footer (a pagination artifact)."""
     text = f"Página {number} de {total}"
     x = g.page_w - g.margin_x - width(text, "regular", 7)
-    return f"BT {RESOURCE['regular']} 7 Tf 1 0 0 1 {x:.2f} {g.margin_bottom - 4 - 0.93 * 7:.2f} Tm " \
-           f"<{hex_text(text, 'regular')}> Tj ET".encode("ascii")
+    if not tagged:
+        return f"BT {RESOURCE['regular']} 7 Tf 1 0 0 1 {x:.2f} {g.margin_bottom - 4 - 0.93 * 7:.2f} Tm " \
+               f"<{hex_text(text, 'regular')}> Tj ET".encode("ascii")
+    return f"{FOOTER} BT {RESOURCE['regular']} 7 Tf 1 0 0 1 {x:.2f} {g.margin_bottom - 4 - 0.93 * 7:.2f} Tm " \
+           f"<{hex_text(text, 'regular')}> Tj ET EMC".encode("ascii")
 
 
-def render_streams(pages: list[Page], frame: Frame) -> tuple[list[bytes], dict[str, set[str]]]:
-    """Compressed content streams of consecutive body pages, and the characters used per face."""
-    painter = Painter(frame)
+def render_streams(pages: list[Page], frame: Frame, tagged: bool = True
+                   ) -> tuple[list[tuple[bytes, str]], dict[str, set[str]]]:
+    """Compressed content streams of consecutive body pages with their structure events, and the characters used
+    per face."""
+    painter = Painter(frame, tagged=tagged)
     used: dict[str, set[str]] = {face: set() for face in FACES}
     streams = []
     for page in pages:
-        streams.append(zlib.compress(painter.page(page), 6))
+        data, events = painter.page(page)
+        streams.append((zlib.compress(data, 6), events))
         for col in page.cols:
-            for cls, text in col:
+            for cls, text, *_ in col:
                 used[LINE_FACE[cls]].update(text)
         used["bold"].update("".join(page.heading or []))
         used["regular"].update(page.summary or "")
@@ -248,14 +350,16 @@ def _to_unicode(mapping: dict[int, str]) -> bytes:
     return "\n".join(lines).encode("ascii")
 
 
-def add_pages(pdf: pikepdf.Pdf, streams: list[bytes], resources: pikepdf.Object, first: int, total: int,
-              g: Geometry = GEOMETRY) -> None:
+def add_pages(pdf: pikepdf.Pdf, streams: list[tuple[bytes, str]], resources: pikepdf.Object, first: int,
+              total: int, key: int | None, g: Geometry = GEOMETRY) -> None:
     """Append pages with the given compressed content streams, numbered from `first` of `total`, sharing the
-    (indirect) resources."""
-    for offset, data in enumerate(streams):
+    (indirect) resources; their StructParents keys run from `key`."""
+    for offset, (data, _) in enumerate(streams):
         contents = pikepdf.Stream(pdf, b"")
         contents.write(data, filter=pikepdf.Name.FlateDecode)
-        folio = pikepdf.Stream(pdf, folio_stream(first + offset, total, g))
+        folio = pikepdf.Stream(pdf, folio_stream(first + offset, total, g, tagged=key is not None))
         page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=[0, 0, g.page_w, g.page_h],
                                   Resources=resources, Contents=pikepdf.Array([contents, folio]))
+        if key is not None:
+            page.StructParents = key + offset
         pdf.pages.append(pikepdf.Page(pdf.make_indirect(page)))

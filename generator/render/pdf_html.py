@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,7 +43,9 @@ def preamble_html(text: str) -> str:
     md = markdown.Markdown(extensions=[], output_format="html")
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
-    return md.convert(text or "")
+    # The act's title is the document's only H1 (PDF/UA: one logical heading hierarchy); the preamble's own
+    # headings go one level down and keep their look (.act h1, .act .preamble h2 in gazette.css).
+    return re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", md.convert(text or ""))
 
 
 def edition_line(pub: dict) -> str:

@@ -71,7 +71,15 @@ OUTCOME_LABELS = {"confirmado": "confirmado", "nao_confirmado": "não confirmado
 EMPTY = "Não houve candidatos aprovados."
 EMPTY_ORDER = "Não há nomeações nesta ordem."
 
-Line = tuple[str, str]  # (class, text): t title, b basis/note, h column labels, r row, e empty-list note, g gap
+# A line: (class, text) or (class, text, structure). Classes (they also pick the face: bold t T h H, italic n p b e):
+#   t  title line (H3)                 T  a title repeated in a new column, "(continuação)": an artifact
+#   h  column labels (a header row)    H  labels repeated in a new column: an artifact
+#   r  first line of a row (its structure: where each cell starts, and (offset, k) for a note marker [k]) or,
+#      without structure, of a paragraph
+#   s  a row's or paragraph's next line (structure: an (offset, k) marker, if it falls there)
+#   n  first line of legal-basis note k (structure: k)    p  first line of an italic paragraph    b  its next lines
+#   e  empty-list note                  g  gap
+Line = tuple
 
 
 @dataclass
@@ -89,7 +97,7 @@ class Page:
         out = []
         for col in self.cols:
             blocks: list[tuple[str, str]] = []
-            for cls, text in col:
+            for cls, text, *_ in col:
                 if blocks and blocks[-1][0] == cls:
                     blocks[-1] = (cls, blocks[-1][1] + "\n" + text)
                 else:
@@ -243,30 +251,55 @@ class Typesetter:
     def _list_title(lst: dict) -> str:
         return lst.get("titulo") or GROUP_TITLES.get(lst["grupo"], lst["grupo"])
 
+    def _italic(self, text: str, note: int | None = None) -> list[Line]:
+        """An italic paragraph, or legal-basis note number `note`, wrapped to the column."""
+        lines = wrap(text, self.avail, "italic")
+        first = ("n", lines[0], note) if note is not None else ("p", lines[0])
+        return [first] + [("b", t) for t in lines[1:]]
+
     def _section(self, code: str, key: str, title: str, basis: dict | None, labels: str,
-                 rows: Iterator[list[str]], legend: list[str] = (), empty: str = EMPTY) -> None:
-        """A titled run of rows that keeps its title with the first row and repeats it on every new column."""
+                 rows: Iterator[list[Line]], legend: list = (), empty: str = EMPTY) -> None:
+        """A titled run of rows that keeps its title with the first row and repeats it on every new column.
+        `legend`: paragraphs, or (text, k) for legal-basis note k."""
         head = [("t", t) for t in wrap(title, self.avail, "bold")]
         if basis and basis.get("texto"):
-            head += [("b", t) for t in wrap(f"Fundamento: {basis['texto']}", self.avail, "italic")]
-        head += [("b", t) for text in legend for t in wrap(text, self.avail, "italic")]
+            head += self._italic(f"Fundamento: {basis['texto']}")
+        for item in legend:
+            head += self._italic(*item) if isinstance(item, tuple) else self._italic(item)
         label_lines = [("h", t) for t in wrap(labels, self.avail, "bold")]
         first = next(rows, None)
-        first_lines = [("r", t) for t in first] if first else [("e", empty)]
+        first_lines = first if first else [("e", empty)]
         self._place(head + label_lines + first_lines, gap=True)
         entry = Entry(2, clean(title), (code, key), self._index, self._index)
         self.entries.append(entry)
-        self._continuation = [("t", t) for t in wrap(f"{title} (continuação)", self.avail, "bold")] + label_lines
+        self._continuation = [("T", t) for t in wrap(f"{title} (continuação)", self.avail, "bold")] + \
+            [("H", t) for _, t in label_lines]
         if first:
             self.rows += 1
         for row in rows:
-            self._place([("r", t) for t in row])
+            self._place(row)
             self.rows += 1
         self._continuation = []
         entry.last = self._index
 
-    def _row(self, prefix: str, name: str, suffix: str = "") -> list[str]:
-        """One entry: fixed-width prefix, then the name (wrapped under itself), then an optional suffix."""
+    def _row(self, cells: list[str], name: str, note: int | None = None) -> list[Line]:
+        """One entry: fixed-width cells, then the name (wrapped under itself), then an optional note marker " [k]".
+        The first line records where each cell starts (and where the marker is), for the structure tree."""
+        prefix = SEP.join(cells) + SEP
+        starts, at = [], 0
+        for cell in cells:
+            at += len(cell) + len(SEP)
+            starts.append(at)
+        lines = self._wrapped(prefix, name, f" [{note}]" if note is not None else "")
+        rows = [("r", lines[0], tuple(starts))] + [("s", t) for t in lines[1:]]
+        if note is not None:  # the marker closes the last line (wrap keeps "[k]" whole)
+            cls, text, *structure = rows[-1]
+            marker = (len(text) - len(f"[{note}]"), note)
+            rows[-1] = (cls, text, tuple(structure[0]) + (marker,) if structure else (marker,))
+        return rows
+
+    def _wrapped(self, prefix: str, name: str, suffix: str = "") -> list[str]:
+        """Fixed-width prefix, then the name (wrapped under itself), then an optional suffix."""
         shape = prefix.translate(_DIGITS)  # all digits are as wide as "0": one measure per prefix shape
         prefix_w = self._prefix_widths.get(shape)
         if prefix_w is None:
@@ -293,7 +326,7 @@ class Typesetter:
                 if group:
                     cells.append(str(e.get("classificacao_geral", "")).rjust(general_w, FIG))
                 cells += [clean(str(e["inscricao"])).ljust(insc_w, FIG), str(e["nota"]).rjust(nota_w, FIG)]
-                yield self._row(SEP.join(cells) + SEP, e["nome"])
+                yield self._row(cells, e["nome"])
         return labels, rows()
 
     def _nominations(self, code: str, nominations: list[dict]) -> None:
@@ -302,7 +335,7 @@ class Typesetter:
             text = (n.get("fundamento") or {}).get("texto")
             if text and text not in bases:
                 bases[text] = len(bases) + 1
-        legend = [f"[{k}] {text}" for text, k in bases.items()]
+        legend = [(f"[{k}] {text}", k) for text, k in bases.items()]
         within = [n for n in nominations if not n.get("cadastro_reserva")]
         reserve = [n for n in nominations if n.get("cadastro_reserva")]
         labels = "Posição · Vaga · Inscrição · Nome [fundamento]"
@@ -323,8 +356,7 @@ class Typesetter:
             vaga = VACANCY_LABELS.get(n["vaga"], clean(str(n["vaga"])))
             cells = [f"{n['posicao']}ª".rjust(pos_w, FIG), vaga.ljust(label_w, FIG),
                      clean(str(n["inscricao"])).ljust(insc_w, FIG)]
-            key = bases.get((n.get("fundamento") or {}).get("texto"))
-            yield self._row(SEP.join(cells) + SEP, n["nome"], f" [{key}]" if key else "")
+            yield self._row(cells, n["nome"], bases.get((n.get("fundamento") or {}).get("texto")))
 
     def _commission(self, code: str, commission: dict) -> None:
         results = commission.get("resultados") or []
@@ -341,7 +373,7 @@ class Typesetter:
             for r in results:
                 cells = [clean(str(r["inscricao"])).ljust(insc_w, FIG),
                          PROCEDURE_LABELS.get(r["procedimento"], clean(str(r["procedimento"])))]
-                yield self._row(SEP.join(cells) + SEP, OUTCOME_LABELS.get(r["resultado"], str(r["resultado"])))
+                yield self._row(cells, OUTCOME_LABELS.get(r["resultado"], str(r["resultado"])))
         legend.append("Resultados anonimizados: somente inscrição e categoria do resultado final.")
         self._section(code, "comissao", "Resultados das comissões (após recursos)", None,
                       "Inscrição · Procedimento · Resultado", rows(), legend)
@@ -350,13 +382,18 @@ class Typesetter:
         """Withdrawals and eliminations, by inscrição only (with the reason and basis of an elimination)."""
         withdrawn = [clean(str(i["inscricao"])) for i in view.get("desistencias") or []]
         if withdrawn:
-            self._place([("t", "Desistências")]
-                        + [("r", t) for t in wrap(f"Inscrições: {', '.join(withdrawn)}.", self.avail)], gap=True)
+            self._place([("t", "Desistências")] + _paragraph(wrap(f"Inscrições: {', '.join(withdrawn)}.", self.avail)),
+                        gap=True)
         eliminated = view.get("eliminados") or []
         for k, item in enumerate(eliminated):
             reason = " — ".join(clean(str(part)) for part in (item.get("motivo"),
                                 (item.get("fundamento") or {}).get("texto")) if part)
             text = f"{clean(str(item['inscricao']))}{f' ({reason})' if reason else ''}"
-            lines = [("r", t) for t in wrap(text, self.avail)]
+            lines = _paragraph(wrap(text, self.avail))
             # The title stays with the first entry; each entry's lines stay together.
             self._place(([("t", "Eliminados")] + lines) if k == 0 else lines, gap=k == 0)
+
+
+def _paragraph(lines: list[str]) -> list[Line]:
+    """A regular paragraph: its first line, then its next lines."""
+    return [("r", lines[0])] + [("s", t) for t in lines[1:]]

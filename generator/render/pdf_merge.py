@@ -13,17 +13,23 @@ import pikepdf
 from .pdf_attach import embed
 from .pdf_direct import add_pages, font_objects
 from .pdf_html import PAGE_LINK
+from .pdf_tags import GRAFTED, append_body_tree, describe_links, graft, mark_catalog, prepare_front
 
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
-             out_path: Path, frame_chars: dict[str, set[str]], total: int,
+             out_path: Path, frame_chars: dict[str, set[str]], total: int, tagged: bool = True,
              attachments: tuple[list[Path], datetime, int] = ([], datetime(2000, 1, 1), 1)) -> int:
     """Append the body parts, in order, to the front file (whose catalog carries the PDF/A metadata, output intent
     and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars, first folio))
     drawn directly and numbered here out of `total` pages; then the attachments (paths, date, threads).
-    Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Returns the page count."""
+    Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Tagged (PDF/UA-1): the
+    front matter's tags fixed, WeasyPrint chunks grafted, and the body's structure tree appended as an incremental
+    update (pdf_tags). Returns the page count."""
     with ExitStack() as stack:
         pdf = stack.enter_context(pikepdf.open(front))
+        front_pages = len(pdf.pages)
+        first_key = prepare_front(pdf) if tagged else None
+        events: list[str] = []  # structure events of each body page
         # Directly drawn pages share one font dictionary, filled once every character used is known.
         fonts = pdf.make_indirect(pikepdf.Dictionary())
         resources = pdf.make_indirect(pikepdf.Dictionary(Font=fonts))
@@ -33,18 +39,26 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
             if kind == "pdf":
                 # The source stays open until save: qpdf copies its stream data lazily.
                 source = stack.enter_context(pikepdf.open(payload))
-                pdf.pages.extend(source.pages)
+                if tagged:
+                    graft(pdf, source, first_key + len(events))
+                else:
+                    pdf.pages.extend(source.pages)
+                events += [GRAFTED] + [""] * (len(source.pages) - 1)
                 continue
             streams, chars, first = payload
             for face, more in chars.items():
                 used.setdefault(face, set()).update(more)
-            add_pages(pdf, streams, resources, first, total)
+            add_pages(pdf, streams, resources, first, total, first_key + len(events) if tagged else None)
+            events += [page_events for _, page_events in streams]
             drawn = True
         if drawn:
             for key, value in font_objects(pdf, used).items():
                 fonts[key] = value
         _outline(pdf, outline)
         resolve_page_links(pdf)
+        if tagged:
+            describe_links(pdf, front_pages)
+            mark_catalog(pdf)
         _output_intent(pdf)
         embed(pdf, *attachments)
         # Ask readers to show the bookmarks panel, as gazettes do for long editions.
@@ -53,6 +67,8 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
         pdf.save(tmp, deterministic_id=True, compress_streams=True,
                  object_stream_mode=pikepdf.ObjectStreamMode.generate)
         pages = len(pdf.pages)
+    if tagged:
+        append_body_tree(tmp, front_pages, events, first_key)
     tmp.replace(out_path)
     return pages
 

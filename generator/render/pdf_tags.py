@@ -1,0 +1,513 @@
+"""The structure tree of the gazette PDF's body pages (PDF/UA-1, ISO 14289-1; tagged PDF, ISO 32000-1 §14.7–14.8).
+
+The directly drawn body pages mark their content as they draw (`pdf_direct.Painter`) and report, per page, structure
+events in reading order (`encode`). At national scale that is millions of structure elements (a TR and its TDs per
+row); as pikepdf objects they cost tens of microseconds each, so once pikepdf has saved the merged file the body's
+elements are appended as an incremental update written here (object streams and a cross-reference stream): a few
+microseconds per element, and flat in memory.
+
+Events, one string per page, ";"-separated, kind and comma-separated integers:
+  H2:m,m   cargo heading lines (opens a cargo section)   P:m / E:m   paragraph / empty-list note
+  H3:m     a list title line (consecutive: one H3)        N:m,k       legal-basis note number k
+  TH:m,m   column labels: a header row of TH cells        TR:m,m      a table row, one MCID per TD
+  C:m      continues the last paragraph, note or cell     R:m,k       marker referring to note k
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pikepdf
+
+OBJECTS_PER_STREAM = 1000
+GRAFTED = "G"  # the events of the first page of a grafted WeasyPrint chunk
+# ISO 19005-2/3 §6.1.13 (PDF/A) and ISO 32000-1 Annex C: at most 8,388,607 indirect objects in a file.
+MAX_OBJECTS = 8_388_607
+
+
+class TagLimit(RuntimeError):
+    """The structure tree would need more indirect objects than PDF/A allows."""
+
+
+def encode(events: list[tuple]) -> str:
+    """One page's events as the compact string kept until the merge (see the module docstring)."""
+    return ";".join(f"{kind}:{','.join(map(str, args))}" for kind, *args in events)
+
+
+def decode(text: str) -> list[tuple[str, list[int]]]:
+    """The events of `encode`, kinds with their integer arguments."""
+    if not text:
+        return []
+    out = []
+    for item in text.split(";"):
+        kind, _, args = item.partition(":")
+        out.append((kind, [int(a) for a in args.split(",")] if args else []))
+    return out
+
+
+class Writer:
+    """Appends objects to a saved PDF as one incremental update: object streams, then a cross-reference stream."""
+
+    def __init__(self, path: Path, first_num: int):
+        self.path = Path(path)
+        self.prev = int(self._tail().rsplit(b"startxref", 1)[1].split()[0])
+        self.handle = self.path.open("ab")
+        self.offset = self.path.stat().st_size
+        self.next = first_num  # the file's /Size: the first unused object number
+        self.pending: list[tuple[int, bytes]] = []
+        self.compressed: dict[int, tuple[int, int]] = {}  # number → (object stream number, index)
+        self.plain: dict[int, int] = {}  # number → byte offset
+        self.digest = hashlib.sha256()  # of everything appended: the update's own /ID
+
+    def _tail(self) -> bytes:
+        with self.path.open("rb") as handle:
+            handle.seek(max(0, self.path.stat().st_size - 1024))
+            return handle.read()
+
+    def add(self, num: int, body: bytes) -> None:
+        """One non-stream object; packed into object streams."""
+        self.pending.append((num, body))
+        if len(self.pending) >= OBJECTS_PER_STREAM:
+            self._pack()
+
+    def _pack(self) -> None:
+        if not self.pending:
+            return
+        num = self.reserve()
+        header, bodies, position = [], [], 0
+        for index, (obj, body) in enumerate(self.pending):
+            header.append(f"{obj} {position}")
+            bodies.append(body)
+            position += len(body) + 1
+            self.compressed[obj] = (num, index)
+        head = " ".join(header).encode("ascii") + b"\n"
+        data = zlib.compress(head + b"\n".join(bodies) + b"\n", 9)
+        self._plain(num, f"<</Type/ObjStm/N {len(self.pending)}/First {len(head)}/Filter/FlateDecode"
+                         f"/Length {len(data)}>>\nstream\n".encode("ascii") + data + b"\nendstream")
+        self.pending = []
+
+    def reserve(self) -> int:
+        """A fresh object number."""
+        num = self.next
+        self.next += 1
+        if num > MAX_OBJECTS:
+            raise TagLimit("A árvore de estrutura do PDF passaria de 8.388.607 objetos, o limite do PDF/A: "
+                           "divida a publicação em mais de um PDF.")
+        return num
+
+    def _plain(self, num: int, body: bytes) -> None:
+        self.plain[num] = self.offset
+        chunk = f"{num} 0 obj\n".encode("ascii") + body + b"\nendobj\n"
+        self.handle.write(chunk)
+        self.digest.update(chunk)
+        self.offset += len(chunk)
+
+    def close(self, trailer: dict[str, str], first_id: bytes) -> None:
+        """Write the cross-reference stream (with `trailer` entries: Root, Info) and the end of file. The /ID keeps
+        its first element; the second changes with the content (ISO 32000-1 §14.4), derived from it so builds stay
+        reproducible."""
+        self._pack()
+        trailer = {**trailer, "ID": f"[<{first_id.hex()}><{self.digest.hexdigest()[:32]}>]"}
+        xref_num = self.reserve()
+        entries = {n: (1, off, 0) for n, off in self.plain.items()}
+        entries.update({n: (2, stm, idx) for n, (stm, idx) in self.compressed.items()})
+        xref_offset = self.offset
+        entries[xref_num] = (1, xref_offset, 0)
+        numbers = sorted(entries)
+        index, rows = [], bytearray()
+        start = prev = None
+        for n in numbers:
+            if start is None or n != prev + 1:
+                if start is not None:
+                    index += [start, prev - start + 1]
+                start = n
+            prev = n
+            kind, a, b = entries[n]
+            rows += bytes([kind]) + a.to_bytes(4, "big") + b.to_bytes(2, "big")
+        index += [start, prev - start + 1]
+        data = zlib.compress(bytes(rows), 6)
+        extra = "".join(f"/{k} {v}" for k, v in trailer.items())
+        size = max(numbers) + 1
+        body = (f"<</Type/XRef/Size {size}/Index[{' '.join(map(str, index))}]/W[1 4 2]/Prev {self.prev}{extra}"
+                f"/Filter/FlateDecode/Length {len(data)}>>\nstream\n").encode("ascii") + data + b"\nendstream"
+        chunk = f"{xref_num} 0 obj\n".encode("ascii") + body + b"\nendobj\n"
+        self.handle.write(chunk + f"startxref\n{xref_offset}\n%%EOF\n".encode("ascii"))
+        self.handle.close()
+
+
+@dataclass
+class _Elem:
+    """A structure element being built; kids are MCIDs (int), element numbers (tuple) or raw strings."""
+
+    num: int
+    kind: str
+    parent: int
+    page: int | None
+    kids: list = field(default_factory=list)
+    extra: str = ""
+
+
+class BodyTree:
+    """Structure elements of the body pages, built from their events in page order and written as they finish."""
+
+    def __init__(self, writer: Writer, document: int, page_nums: list[int], first_key: int):
+        self.writer = writer
+        self.document = document  # number of the Document element everything hangs from
+        self.page_nums = page_nums  # object number of each body page
+        self.first_key = first_key  # StructParents key of the first body page
+        self.top: list[int] = []  # cargo sections: new children of Document
+        self.ids: list[tuple[str, int]] = []  # (ID, number) of every note, for the IDTree
+        self.parent_tree: list[tuple[int, int]] = []  # (StructParents key, number of the page's MCID array)
+        self.elements = 0
+        self.grafts = 0  # WeasyPrint chunks met so far
+        self._open: dict[int, _Elem] = {}
+        self._cargo = self._table = self._body = self._last = None
+        self._cargo_count = 0
+        self._notes: dict[int, int] = {}
+        self._previous = ""
+
+    def _new(self, kind: str, parent: _Elem | int, page: int | None, extra: str = "") -> _Elem:
+        parent_num = parent if isinstance(parent, int) else parent.num
+        elem = _Elem(self._number(), kind, parent_num, page, [], extra)
+        if not isinstance(parent, int):
+            parent.kids.append((elem.num,))
+        self._open[elem.num] = elem
+        self.elements += 1
+        return elem
+
+    def _number(self) -> int:
+        return self.writer.reserve()
+
+    def _section(self) -> _Elem:
+        if self._cargo is None:  # content before any cargo heading (the layout never does it): an untitled Sect
+            self._cargo = self._new("Sect", self.document, None)
+            self.top.append(self._cargo.num)
+        return self._cargo
+
+    def page(self, index: int, events: str) -> None:
+        """Add one body page (0-based `index`) with its encoded events."""
+        if events == GRAFTED:  # the first page of a chunk WeasyPrint drew and tagged (`graft`): its Sect here
+            self._cargo = self._table = self._body = self._last = None
+            self.top.append(("graft", self.grafts))
+            self.grafts += 1
+            return
+        if not events:  # the next pages of that chunk
+            return
+        pg = self.page_nums[index]
+        owner: dict[int, int] = {}
+
+        def mark(elem: _Elem, mcid: int) -> None:
+            # An element continued from an earlier page names this page per MCID (marked-content reference).
+            elem.kids.append(mcid if elem.page == pg else f"<</Type/MCR/Pg {pg} 0 R/MCID {mcid}>>")
+            owner[mcid] = elem.num
+
+        def leaf(kind: str, parent: _Elem, mcids: list[int], extra: str = "") -> _Elem:
+            elem = self._new(kind, parent, pg, extra)
+            for m in mcids:
+                mark(elem, m)
+            return elem
+
+        for kind, args in decode(events):
+            if kind == "C" and self._last is not None:
+                mark(self._last, args[0])
+            elif kind == "R":
+                note = self._notes.get(args[1])
+                leaf("Reference", self._last, [args[0]], f"/Ref[{note} 0 R]" if note else "")
+            elif kind == "TR":
+                if self._table is None:
+                    self._table = self._new("Table", self._section(), None)
+                if self._body is None:
+                    self._body = self._new("TBody", self._table, None)
+                row = self._new("TR", self._body, None)
+                for m in args:
+                    self._last = leaf("TD", row, [m])
+            else:
+                self._table = self._body = None
+                if kind == "H2":
+                    self._cargo = self._new("Sect", self.document, None)
+                    self.top.append(self._cargo.num)
+                    self._cargo_count += 1
+                    self._notes = {}
+                    self._last = leaf("H2", self._cargo, args)
+                elif kind == "TH":
+                    self._table = self._new("Table", self._section(), None)
+                    row = self._new("TR", self._new("THead", self._table, None), None)
+                    for m in args:
+                        self._last = leaf("TH", row, [m], "/A<</O/Table/Scope/Column>>")
+                elif kind == "N":
+                    note_id = f"nota-{self._cargo_count:06d}-{args[1]:04d}"
+                    self._last = leaf("Note", self._section(), [args[0]], f"/ID({note_id})")
+                    self._notes[args[1]] = self._last.num
+                    self.ids.append((note_id, self._last.num))
+                else:  # H3, P, E, or C with nothing to continue
+                    self._last = leaf("H3" if kind == "H3" else "P", self._section(), args[:1])
+            self._previous = kind
+        mcids = sorted(owner)
+        if mcids != list(range(len(mcids))):
+            raise ValueError(f"página {index + 1} do corpo: MCIDs fora de sequência")
+        array = self._number()
+        self.writer.add(array, ("[" + " ".join(f"{owner[m]} 0 R" for m in mcids) + "]").encode("ascii"))
+        self.parent_tree.append((self.first_key + index, array))
+        self._release()
+
+    def _release(self) -> None:
+        """Write every element that can no longer grow (all but the open cargo, table, body and last leaf)."""
+        keep = {e.num for e in (self._cargo, self._table, self._body, self._last) if e is not None}
+        for num in [n for n in self._open if n not in keep]:
+            self._write(self._open.pop(num))
+
+    def _write(self, elem: _Elem) -> None:
+        kids = " ".join(f"{k[0]} 0 R" if isinstance(k, tuple) else str(k) for k in elem.kids)
+        kids = kids if len(elem.kids) == 1 else f"[{kids}]"  # a single kid stands alone (simpler for readers)
+        page = f"/Pg {elem.page} 0 R" if elem.page is not None else ""
+        # /Type is optional in a structure element (ISO 32000-1 Table 323): left out, ~10% of the tree's bytes.
+        self.writer.add(elem.num, f"<</S/{elem.kind}/P {elem.parent} 0 R{page}/K {kids}"
+                                  f"{elem.extra}>>".encode("utf-8"))
+
+    def finish(self) -> None:
+        """Write what is still open."""
+        self._cargo = self._table = self._body = self._last = None
+        self._release()
+
+
+def append_body_tree(path: Path, front_pages: int, page_events: list[str], first_key: int) -> int:
+    """Append the body's structure elements to the saved file at `path` as an incremental update, hanging them
+    from its Document element, with their ParentTree entries and the notes' IDTree. Returns how many elements."""
+    with pikepdf.open(path) as pdf:
+        root = pdf.Root
+        tree = root.StructTreeRoot
+        document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
+        page_nums = [page.obj.objgen[0] for page in pdf.pages[front_pages:]]
+        old_nums = [_ref(item) for item in tree.ParentTree.Nums]
+        old_kids = [_ref(item) for item in (document.K if isinstance(document.K, pikepdf.Array) else [document.K])]
+        grafts = page_events.count(GRAFTED)
+        front_kids, wrappers = old_kids[:len(old_kids) - grafts], old_kids[len(old_kids) - grafts:]
+        numbers = {"root": root.objgen[0], "tree": tree.objgen[0], "parent_tree": tree.ParentTree.objgen[0],
+                   "document": document.objgen[0], "info": pdf.trailer.Info.objgen[0]}
+        tree_extra = {str(k): v.unparse().decode("latin-1") for k, v in tree.items()
+                      if str(k) not in ("/K", "/ParentTree", "/ParentTreeNextKey", "/IDTree", "/Type")}
+        document_extra = {str(k): v.unparse().decode("latin-1") for k, v in document.items()
+                          if str(k) not in ("/K", "/Type")}
+        ids = [bytes(x) for x in pdf.trailer.ID]
+        size = int(pdf.trailer.Size)
+    writer = Writer(path, size)
+    body = BodyTree(writer, numbers["document"], page_nums, first_key)
+    for index, events in enumerate(page_events):
+        body.page(index, events)
+    body.finish()
+    kids = " ".join(front_kids + [wrappers[n[1]] if isinstance(n, tuple) else f"{n} 0 R" for n in body.top])
+    writer.add(numbers["document"], (f"<</Type/StructElem{''.join(k + ' ' + v for k, v in document_extra.items())}"
+                                     f"/K[{kids}]>>").encode("latin-1"))
+    pairs = [(int(old_nums[i]), old_nums[i + 1]) for i in range(0, len(old_nums), 2)]
+    pairs += [(key, f"{num} 0 R") for key, num in body.parent_tree]
+    nums = " ".join(f"{key} {value}" for key, value in sorted(pairs))  # a number tree's keys ascend
+    writer.add(numbers["parent_tree"], f"<</Nums[{nums}]>>".encode("ascii"))
+    next_key = (body.parent_tree[-1][0] + 1) if body.parent_tree else first_key
+    id_tree = ""
+    if body.ids:
+        id_num = writer.reserve()
+        names = " ".join(f"({name}) {num} 0 R" for name, num in sorted(body.ids))
+        writer.add(id_num, f"<</Names[{names}]>>".encode("ascii"))
+        id_tree = f"/IDTree {id_num} 0 R"
+    writer.add(numbers["tree"], (f"<</Type/StructTreeRoot{''.join(k + ' ' + v for k, v in tree_extra.items())}"
+                                 f"/K[{numbers['document']} 0 R]/ParentTree {numbers['parent_tree']} 0 R"
+                                 f"/ParentTreeNextKey {next_key}{id_tree}>>").encode("latin-1"))
+    writer.close({"Root": f"{numbers['root']} 0 R", "Info": f"{numbers['info']} 0 R"}, ids[0])
+    return body.elements
+
+
+def _ref(item: pikepdf.Object) -> str:
+    """A PDF token for an array item: indirect objects by reference, direct ones unparsed."""
+    if isinstance(item, pikepdf.Object) and item.is_indirect:
+        return f"{item.objgen[0]} {item.objgen[1]} R"
+    if isinstance(item, (int, float)):
+        return str(item)
+    return item.unparse().decode("latin-1")
+
+
+# -- the front matter (tagged by WeasyPrint) and the catalog -----------------------------------------------------
+PDFUA_EXTENSION = """<rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/"
+ xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">
+<pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
+<pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
+<pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
+<pdfaSchema:property><rdf:Seq><rdf:li rdf:parseType="Resource">
+<pdfaProperty:name>part</pdfaProperty:name><pdfaProperty:valueType>Integer</pdfaProperty:valueType>
+<pdfaProperty:category>internal</pdfaProperty:category>
+<pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>
+</rdf:li></rdf:Seq></pdfaSchema:property>
+</rdf:li></rdf:Bag></pdfaExtension:schemas>
+</rdf:Description>
+<rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/" pdfuaid:part="1"/>
+"""
+
+
+def _reachable(tree: pikepdf.Object) -> tuple[set[tuple[int, int]], list[pikepdf.Object]]:
+    """(page object number, MCID) of every marked content the tree reaches, and every element it reaches."""
+    marked, elements, stack = set(), [], [(tree.K, None)]
+    while stack:
+        node, page = stack.pop()
+        if isinstance(node, pikepdf.Array):
+            stack += [(kid, page) for kid in node]
+        elif isinstance(node, int):
+            if page is not None:
+                marked.add((page, node))
+        elif isinstance(node, pikepdf.Dictionary):
+            if node.get("/Type") == "/MCR":
+                marked.add((node.Pg.objgen[0] if "/Pg" in node else page, int(node.MCID)))
+            elif node.get("/Type") == "/OBJR":
+                continue
+            else:
+                elements.append(node)
+                own = node.Pg.objgen[0] if "/Pg" in node else page
+                if "/K" in node:
+                    stack.append((node.K, own))
+    return marked, elements
+
+
+def _text_of(elem: pikepdf.Object) -> bool:
+    """Whether `elem`'s subtree holds an H1 (the act's title)."""
+    stack = [elem]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, pikepdf.Dictionary):
+            if node.get("/S") == "/H1":
+                return True
+            if "/K" in node and node.get("/Type") not in ("/MCR", "/OBJR"):
+                stack.append(node.K)
+        elif isinstance(node, pikepdf.Array):
+            stack.extend(node)
+    return False
+
+
+def prepare_front(pdf: pikepdf.Pdf) -> int:
+    """Fix the WeasyPrint front matter's tags for PDF/UA: the masthead (everything before the act's H1) and the
+    running headers and footers (WeasyPrint marks them but leaves them out of the tree) become artifacts; links
+    get alternate text. Returns the first StructParents key free for the body pages."""
+    tree = pdf.Root.StructTreeRoot
+    document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
+    kids = list(document.K)
+    masthead = []
+    for kid in kids:
+        if _text_of(kid):
+            break
+        masthead.append(kid)
+    if len(masthead) == len(kids):
+        masthead = []
+    document.K = pikepdf.Array(kids[len(masthead):])
+    marked, elements = _reachable(tree)
+    for elem in elements:  # a single kid stands alone (some readers and checkers expect it)
+        if isinstance(elem.get("/K"), pikepdf.Array) and len(elem.K) == 1:
+            elem.K = elem.K[0]
+    for page in pdf.pages:
+        _artifacts_outside(pdf, page, marked)
+    # The ParentTree no longer lists what became artifacts.
+    nums = tree.ParentTree.Nums
+    pages = {page.obj.objgen[0]: page for page in pdf.pages}
+    for i in range(0, len(nums), 2):
+        key, value = int(nums[i]), nums[i + 1]
+        if isinstance(value, pikepdf.Array):
+            page = next((p for p in pages.values() if int(p.obj.get("/StructParents", -1)) == key), None)
+            if page is not None:
+                num = page.obj.objgen[0]
+                nums[i + 1] = pikepdf.Array([v if (num, m) in marked else None for m, v in enumerate(value)])
+    keys = [int(nums[i]) for i in range(0, len(nums), 2)]
+    return max(keys, default=-1) + 1
+
+
+def _artifacts_outside(pdf: pikepdf.Pdf, page: pikepdf.Page, marked: set[tuple[int, int]]) -> None:
+    """Rewrite marked content the tree does not reach as an artifact."""
+    num = page.obj.objgen[0]
+    ops = pikepdf.parse_content_stream(page)
+    changed = False
+    out = []
+    for operands, operator in ops:
+        if str(operator) == "BDC" and len(operands) == 2 and isinstance(operands[1], pikepdf.Dictionary) \
+                and "/MCID" in operands[1] and (num, int(operands[1].MCID)) not in marked:
+            out.append(([pikepdf.Name.Artifact], pikepdf.Operator("BMC")))
+            changed = True
+        else:
+            out.append((operands, operator))
+    if changed:
+        page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(out))
+
+
+def describe_links(pdf: pikepdf.Pdf, pages: int) -> None:
+    """Alternate text on every link annotation and on its Link structure element (PDF/UA-1 §7.18.5)."""
+    tree = pdf.Root.StructTreeRoot
+    nums = tree.ParentTree.Nums
+    by_key = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+    numbers = {page.obj.objgen: n for n, page in enumerate(pdf.pages, start=1)}
+    for page in pdf.pages[:pages]:
+        for annot in page.obj.get("/Annots", []):
+            if annot.get("/Subtype") != "/Link":
+                continue
+            dest = annot.get("/Dest")
+            if dest is not None:
+                text = f"Ir para a página {numbers.get(dest[0].objgen, '?')}"
+            else:
+                text = f"Abrir {annot.A.get('/URI', '')}"
+            annot.Contents = pikepdf.String(text)
+            elem = by_key.get(int(annot.get("/StructParent", -1)))
+            if isinstance(elem, pikepdf.Dictionary):
+                elem.Alt = pikepdf.String(text)
+
+
+def mark_catalog(pdf: pikepdf.Pdf) -> None:
+    """The catalog and XMP entries of a tagged PDF/UA-1 document that is also PDF/A-3a."""
+    root = pdf.Root
+    root.MarkInfo = pikepdf.Dictionary(Marked=True)
+    root.ViewerPreferences = pikepdf.Dictionary(DisplayDocTitle=True)
+    root.Lang = pikepdf.String("pt-BR")
+    xmp = root.Metadata.read_bytes().decode("utf-8")
+    xmp = xmp.replace('pdfaid:conformance="B"', 'pdfaid:conformance="A"')
+    if "pdfuaid:part" not in xmp:
+        xmp = xmp.replace("</rdf:RDF>", PDFUA_EXTENSION + "</rdf:RDF>", 1)
+    root.Metadata = pdf.make_stream(xmp.encode("utf-8"), Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML)
+
+
+def graft(pdf: pikepdf.Pdf, source: pikepdf.Pdf, first_key: int) -> None:
+    """Append a tagged WeasyPrint chunk's pages (text that needs shaping) with its structure: its running heads
+    become artifacts, its elements hang from one Sect under the Document, its pages take StructParents keys from
+    `first_key` on. The body tree (`append_body_tree`) places that Sect in reading order."""
+    tree = source.Root.StructTreeRoot
+    marked, elements = _reachable(tree)
+    for elem in elements:
+        if isinstance(elem.get("/K"), pikepdf.Array) and len(elem.K) == 1:
+            elem.K = elem.K[0]
+    for page in source.pages:
+        _artifacts_outside(source, page, marked)
+    nums = tree.ParentTree.Nums
+    arrays = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+    keys = [int(page.obj.StructParents) for page in source.pages]
+    for page in source.pages:
+        num = page.obj.objgen[0]
+        array = arrays[int(page.obj.StructParents)]
+        arrays[int(page.obj.StructParents)] = pikepdf.Array(
+            [v if (num, m) in marked else None for m, v in enumerate(array)])
+    start = len(pdf.pages)
+    pdf.pages.extend(source.pages)
+    document = _document(pdf)
+    source_document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
+    kids = pikepdf.Array([pdf.copy_foreign(kid) for kid in (
+        source_document.K if isinstance(source_document.K, pikepdf.Array) else [source_document.K])])
+    wrapper = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.StructElem, S=pikepdf.Name.Sect, P=document,
+                                                   K=kids))
+    for kid in kids:
+        kid.P = wrapper
+    document.K = pikepdf.Array(list(document.K) + [wrapper]) if isinstance(document.K, pikepdf.Array) \
+        else pikepdf.Array([document.K, wrapper])
+    parent_tree = pdf.Root.StructTreeRoot.ParentTree.Nums
+    for offset, (page, key) in enumerate(zip(pdf.pages[start:], keys)):
+        page.obj.StructParents = first_key + offset
+        parent_tree.extend([first_key + offset, pikepdf.Array(
+            [pdf.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect else v for v in arrays[key]])])
+
+
+def _document(pdf: pikepdf.Pdf) -> pikepdf.Object:
+    tree = pdf.Root.StructTreeRoot
+    return tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
