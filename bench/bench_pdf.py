@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_pdf.py                      # 1,000,000 candidates, 200 cargos (~4-6 min)
     .venv/bin/python bench/bench_pdf.py --typst-rows 1000000  # typst on every row too (needs ~10 GB)
     .venv/bin/python bench/bench_pdf.py --candidates 10000 --cargos 5 --typst-rows 10000
+    .venv/bin/python bench/bench_pdf.py --candidates 100000 --only-tags   # tagged vs untagged only (issue 13)
 
 The exam is the lead's synthetic one (generator.synth, seeded), built through the real pipeline. Each measurement runs
 in its own process; peak memory is the largest PSS summed over that process and its children (sampled every 0.1 s
@@ -38,13 +39,13 @@ OURS = SETUP + """
 import json, time
 from generator.render.data import write_open_data
 from generator.render.pdf import build_pdf
-workers, out = int(sys.argv[2]), Path(sys.argv[3])
+workers, out, tagged = int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4] == "1"
 exam = exam_view(result, with_positions=False)
 data = write_open_data(exam, iter_position_views(result), out.parent / "dados")
 files = [p for f in data["files"].values() for p in (f["csv"], f["json"])] + [data["datapackage"]]
 start = time.perf_counter()
 info = build_pdf(exam, iter_position_views(result), out, attachments=files, data_sha256=data["datapackage_sha256"],
-                 permanent_url="https://example.org/diario/1", workers=workers)
+                 permanent_url="https://example.org/diario/1", workers=workers, tagged=tagged)
 print(json.dumps({"seconds": time.perf_counter() - start, "rows": info["rows"], "pages": info["pages"],
                   "bytes": out.stat().st_size, "attachments": len(files),
                   "attached_mb": sum(p.stat().st_size for p in files) / 2**20, "phases": info["seconds"]}))
@@ -168,12 +169,25 @@ def main() -> None:
     parser.add_argument("--table-rows", type=int, default=5_000, help="sample for the WeasyPrint <table> baseline")
     # typst keeps the whole document in memory (10 GB for 1M rows here): a sample by default on a shared machine.
     parser.add_argument("--typst-rows", type=int, default=250_000, help="rows for the typst baseline (sample)")
+    parser.add_argument("--only-tags", action="store_true", help="only ours, tagged (PDF/UA) and untagged")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     folder = OUT / f"synth-{args.candidates}" if args.cargos == 200 else OUT / f"synth-{args.candidates}-{args.cargos}"
     ensure_exam(folder, args.candidates, args.cargos)
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (shared machine)")
-    ours = measure(OURS, folder, args.workers, OUT / "pdf" / "gazeta.pdf")
+    ours = measure(OURS, folder, args.workers, OUT / "pdf" / "gazeta.pdf", 1)
+    # The same document without the structure tree (no marked content, no tags): what PDF/UA costs.
+    plain = measure(OURS, folder, args.workers, OUT / "pdf" / "gazeta-sem-tags.pdf", 0)
+    print(f"{'':28s}{'seconds':>10s}{'MB':>10s}{'MB no anexo':>12s}{'peak MB':>10s}")
+    for name, r in (("gazeta tagged (PDF/UA)", ours), ("gazeta untagged", plain)):
+        print(f"{name:28s}{r['seconds']:>10.1f}{r['bytes'] / 2**20:>10.1f}"
+              f"{r['bytes'] / 2**20 - r['attached_mb']:>12.1f}{r['peak_mb']:>10.0f}")
+    print(f"tags: ×{ours['seconds'] / plain['seconds']:.2f} time, ×{ours['bytes'] / plain['bytes']:.2f} size "
+          f"(+{(ours['bytes'] - plain['bytes']) / 2**20:.1f} MB; attachments {ours['attached_mb']:.0f} MB "
+          f"uncompressed); phases tagged: " + ", ".join(f"{k} {v:.1f}" for k, v in ours["phases"].items())
+          + "; untagged: " + ", ".join(f"{k} {v:.1f}" for k, v in plain["phases"].items()))
+    if args.only_tags:
+        return
     table = measure(TABLE, folder, args.table_rows, OUT / "pdf" / "table.pdf")
     typst = measure(TYPST, folder, args.typst_rows, OUT / "pdf" / "typst.pdf")
     print(f"{'':28s}{'rows':>10s}{'seconds':>10s}{'rows/s':>10s}{'peak MB':>10s}")

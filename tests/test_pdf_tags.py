@@ -271,3 +271,24 @@ def test_a_10000_candidate_pdf_passes_the_structure_checks(tmp_path):
         doc.close()
     report = validate(str(path))
     assert report.findings == () and {o.rule_id for o in report.outcomes if o.skipped_reason} <= KNOWN_SKIPS
+
+
+def test_beyond_the_table_budget_rows_become_list_items(tmp_path, monkeypatch):
+    """At national scale a TR and TDs per row would pass the PDF/A object limit: rows become LI/LBody."""
+    from generator.render import pdf_tags
+
+    monkeypatch.setattr(pdf_tags, "TABLE_BUDGET", 100)
+    path = _built(tmp_path, views()[:1], "lista.pdf")
+    doc = Document(path)
+    try:
+        assert_structure(doc)
+        assert not [e for e in doc.root.walk() if e.kind in ("TR", "TD")]
+        items = [e for e in doc.root.walk() if e.kind == "LI"]
+        general = views()[0]["listas"][0]["entradas"]
+        texts = [norm(li.children("LBody")[0].text(doc.marks)) for li in items]
+        texts = [t for t in texts if t[:1].isdigit()]  # not the table of contents' items
+        assert texts[0].startswith(f"{general[0]['classificacao']} {general[0]['inscricao']} ")
+        assert len(items) >= len(general)
+    finally:
+        doc.close()
+    assert validate(str(path)).findings == ()

@@ -83,7 +83,7 @@ def test_signature_is_pades_incremental_and_holds(unsigned, signed, keys):
 def test_signing_keeps_pdfa_metadata_and_output_intent(unsigned, signed):
     with pikepdf.open(unsigned) as a, pikepdf.open(signed) as b:
         meta_a, meta_b = a.open_metadata(), b.open_metadata()
-        for key in ("pdfaid:part", "pdfaid:conformance", "dc:title", "xmp:CreateDate"):
+        for key in ("pdfaid:part", "pdfaid:conformance", "pdfuaid:part", "dc:title", "xmp:CreateDate"):
             assert meta_b[key] == meta_a[key], key
         assert b.Root.OutputIntents[0].S == "/GTS_PDFA1"
         assert b.Root.OutputIntents[0].DestOutputProfile.read_bytes() == \
@@ -246,3 +246,10 @@ def test_verificar_never_prints_an_e_cpf_in_clear(unsigned, tmp_path, capsys):
     main(["verificar", str(path), "--conteudo", str(tmp_path)])
     out = capsys.readouterr().out
     assert "FULANA DE TAL:***.456.789-**" in out and "12345678901" not in out
+
+
+def test_a_signed_tagged_pdf_still_passes_the_pdfua_checker(signed):
+    from pdfua import validate
+
+    report = validate(str(signed))
+    assert [(f.rule_id, f.message) for f in report.findings] == []

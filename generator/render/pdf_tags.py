@@ -9,20 +9,23 @@ microseconds per element, and flat in memory.
 Events, one string per page, ";"-separated, kind and comma-separated integers:
   H2:m,m   cargo heading lines (opens a cargo section)   P:m / E:m   paragraph / empty-list note
   H3:m     a list title line (consecutive: one H3)        N:m,k       legal-basis note number k
-  TH:m,m   column labels: a header row of TH cells        TR:m,m      a table row, one MCID per TD
+  TH:m,m   column labels: a header row of TH cells        TR:m,m      a table row, one MCID per TD (or a list item)
   C:m      continues the last paragraph, note or cell     R:m,k       marker referring to note k
 """
 
 from __future__ import annotations
 
 import hashlib
+import struct
 import zlib
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pikepdf
 
 OBJECTS_PER_STREAM = 1000
+TABLE_BUDGET = 6_000_000  # objects: tables below it, lists above (headroom under MAX_OBJECTS)
 GRAFTED = "G"  # the events of the first page of a grafted WeasyPrint chunk
 # ISO 19005-2/3 §6.1.13 (PDF/A) and ISO 32000-1 Annex C: at most 8,388,607 indirect objects in a file.
 MAX_OBJECTS = 8_388_607
@@ -57,9 +60,14 @@ class Writer:
         self.handle = self.path.open("ab")
         self.offset = self.path.stat().st_size
         self.next = first_num  # the file's /Size: the first unused object number
+        self.first = first_num
         self.pending: list[tuple[int, bytes]] = []
-        self.compressed: dict[int, tuple[int, int]] = {}  # number → (object stream number, index)
-        self.plain: dict[int, int] = {}  # number → byte offset
+        # Where each compressed object went, indexed by number - first: (object stream number, index in it), in
+        # flat arrays (millions of entries at national scale: a dict of tuples would take a gigabyte).
+        self.streams = array("L")
+        self.indexes = array("H")
+        self.plain: dict[int, int] = {}  # number → byte offset (object streams, the xref stream)
+        self.updated: dict[int, tuple[int, int]] = {}  # rewritten objects of the saved file
         self.digest = hashlib.sha256()  # of everything appended: the update's own /ID
 
     def _tail(self) -> bytes:
@@ -82,7 +90,16 @@ class Writer:
             header.append(f"{obj} {position}")
             bodies.append(body)
             position += len(body) + 1
-            self.compressed[obj] = (num, index)
+            slot = obj - self.first
+            if slot < 0:  # an object of the saved file rewritten by this update
+                self.updated[obj] = (num, index)
+                continue
+            if slot >= len(self.streams):
+                grow = slot + 1 - len(self.streams) + 4096
+                self.streams.extend([0] * grow)
+                self.indexes.extend([0] * grow)
+            self.streams[slot] = num
+            self.indexes[slot] = index
         head = " ".join(header).encode("ascii") + b"\n"
         data = zlib.compress(head + b"\n".join(bodies) + b"\n", 9)
         self._plain(num, f"<</Type/ObjStm/N {len(self.pending)}/First {len(head)}/Filter/FlateDecode"
@@ -112,25 +129,27 @@ class Writer:
         self._pack()
         trailer = {**trailer, "ID": f"[<{first_id.hex()}><{self.digest.hexdigest()[:32]}>]"}
         xref_num = self.reserve()
-        entries = {n: (1, off, 0) for n, off in self.plain.items()}
-        entries.update({n: (2, stm, idx) for n, (stm, idx) in self.compressed.items()})
         xref_offset = self.offset
-        entries[xref_num] = (1, xref_offset, 0)
-        numbers = sorted(entries)
-        index, rows = [], bytearray()
-        start = prev = None
-        for n in numbers:
-            if start is None or n != prev + 1:
-                if start is not None:
-                    index += [start, prev - start + 1]
-                start = n
-            prev = n
-            kind, a, b = entries[n]
-            rows += bytes([kind]) + a.to_bytes(4, "big") + b.to_bytes(2, "big")
-        index += [start, prev - start + 1]
+        self.plain[xref_num] = xref_offset
+        # Every number from `first` to the xref stream's is used (the object streams and the xref stream are
+        # numbered from the same counter), plus the rewritten objects below `first`.
+        pack = struct.Struct(">BIH").pack
+        rows, index = bytearray(), []
+        for num in sorted(self.updated):  # subsections in ascending order (ISO 32000-1 §7.5.8.2)
+            rows += pack(2, *self.updated[num])
+            index += [num, 1]
+        for slot in range(xref_num + 1 - self.first):
+            num = self.first + slot
+            if num in self.plain:
+                rows += pack(1, self.plain[num], 0)
+            elif slot < len(self.streams) and self.streams[slot]:
+                rows += pack(2, self.streams[slot], self.indexes[slot])
+            else:
+                raise ValueError(f"objeto {num} reservado e não escrito")
+        index += [self.first, xref_num + 1 - self.first]
         data = zlib.compress(bytes(rows), 6)
         extra = "".join(f"/{k} {v}" for k, v in trailer.items())
-        size = max(numbers) + 1
+        size = xref_num + 1
         body = (f"<</Type/XRef/Size {size}/Index[{' '.join(map(str, index))}]/W[1 4 2]/Prev {self.prev}{extra}"
                 f"/Filter/FlateDecode/Length {len(data)}>>\nstream\n").encode("ascii") + data + b"\nendstream"
         chunk = f"{xref_num} 0 obj\n".encode("ascii") + body + b"\nendobj\n"
@@ -153,8 +172,9 @@ class _Elem:
 class BodyTree:
     """Structure elements of the body pages, built from their events in page order and written as they finish."""
 
-    def __init__(self, writer: Writer, document: int, page_nums: list[int], first_key: int):
+    def __init__(self, writer: Writer, document: int, page_nums: list[int], first_key: int, tables: bool = True):
         self.writer = writer
+        self.tables = tables  # rows as TR/TD; False: as LI/LBody (see `fits_tables`)
         self.document = document  # number of the Document element everything hangs from
         self.page_nums = page_nums  # object number of each body page
         self.first_key = first_key  # StructParents key of the first body page
@@ -216,6 +236,10 @@ class BodyTree:
             elif kind == "R":
                 note = self._notes.get(args[1])
                 leaf("Reference", self._last, [args[0]], f"/Ref[{note} 0 R]" if note else "")
+            elif kind == "TR" and not self.tables:  # one list item per row, its cells in one body
+                if self._table is None:
+                    self._table = self._new("L", self._section(), None)
+                self._last = leaf("LBody", self._new("LI", self._table, None), args)
             elif kind == "TR":
                 if self._table is None:
                     self._table = self._new("Table", self._section(), None)
@@ -232,6 +256,8 @@ class BodyTree:
                     self._cargo_count += 1
                     self._notes = {}
                     self._last = leaf("H2", self._cargo, args)
+                elif kind == "TH" and not self.tables:  # the column labels: a paragraph before the list
+                    self._last = leaf("P", self._section(), args)
                 elif kind == "TH":
                     self._table = self._new("Table", self._section(), None)
                     row = self._new("TR", self._new("THead", self._table, None), None)
@@ -273,6 +299,16 @@ class BodyTree:
         self._release()
 
 
+def fits_tables(page_events: list[str], others: int) -> bool:
+    """Whether rows as tables (a TR and a TD per cell) stay well under the PDF/A object limit. At national scale
+    they would not (a million candidates make ~2.3 million rows, ~12 million elements): rows then become list
+    items (LI with one LBody holding the row's cells), as issue 13 allows "where the layout is running text"."""
+    rows = sum(events.count("TR:") for events in page_events)
+    cells = sum(events.count(",") for events in page_events)  # ≥ the cells beyond each row's first
+    pages = len(page_events)
+    return others + 2 * pages + rows * 2 + cells + rows < TABLE_BUDGET
+
+
 def append_body_tree(path: Path, front_pages: int, page_events: list[str], first_key: int) -> int:
     """Append the body's structure elements to the saved file at `path` as an incremental update, hanging them
     from its Document element, with their ParentTree entries and the notes' IDTree. Returns how many elements."""
@@ -294,7 +330,7 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
         ids = [bytes(x) for x in pdf.trailer.ID]
         size = int(pdf.trailer.Size)
     writer = Writer(path, size)
-    body = BodyTree(writer, numbers["document"], page_nums, first_key)
+    body = BodyTree(writer, numbers["document"], page_nums, first_key, fits_tables(page_events, size))
     for index, events in enumerate(page_events):
         body.page(index, events)
     body.finish()
