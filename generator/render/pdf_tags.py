@@ -16,9 +16,12 @@ Events, one string per page, ";"-separated, kind and comma-separated integers:
 from __future__ import annotations
 
 import hashlib
+import os
 import struct
 import zlib
 from array import array
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,6 +72,8 @@ class Writer:
         self.plain: dict[int, int] = {}  # number → byte offset (object streams, the xref stream)
         self.updated: dict[int, tuple[int, int]] = {}  # rewritten objects of the saved file
         self.digest = hashlib.sha256()  # of everything appended: the update's own /ID
+        self.pool = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)))
+        self.queue: deque = deque()
 
     def _tail(self) -> bytes:
         with self.path.open("rb") as handle:
@@ -101,10 +106,19 @@ class Writer:
             self.streams[slot] = num
             self.indexes[slot] = index
         head = " ".join(header).encode("ascii") + b"\n"
-        data = zlib.compress(head + b"\n".join(bodies) + b"\n", 9)
-        self._plain(num, f"<</Type/ObjStm/N {len(self.pending)}/First {len(head)}/Filter/FlateDecode"
-                         f"/Length {len(data)}>>\nstream\n".encode("ascii") + data + b"\nendstream")
+        # Compressed in threads (zlib releases the GIL) while the tree goes on; written in order, so the bytes
+        # do not depend on timing.
+        self.queue.append((num, len(self.pending), len(head),
+                           self.pool.submit(zlib.compress, head + b"\n".join(bodies) + b"\n", 6)))
         self.pending = []
+        while len(self.queue) > 8:
+            self._drain()
+
+    def _drain(self) -> None:
+        num, count, first, future = self.queue.popleft()
+        data = future.result()
+        self._plain(num, f"<</Type/ObjStm/N {count}/First {first}/Filter/FlateDecode"
+                         f"/Length {len(data)}>>\nstream\n".encode("ascii") + data + b"\nendstream")
 
     def reserve(self) -> int:
         """A fresh object number."""
@@ -127,6 +141,9 @@ class Writer:
         its first element; the second changes with the content (ISO 32000-1 §14.4), derived from it so builds stay
         reproducible."""
         self._pack()
+        while self.queue:
+            self._drain()
+        self.pool.shutdown()
         trailer = {**trailer, "ID": f"[<{first_id.hex()}><{self.digest.hexdigest()[:32]}>]"}
         xref_num = self.reserve()
         xref_offset = self.offset
