@@ -26,8 +26,15 @@ def fake_job(candidates: int = 1200) -> Job:
         yield fake_position("GCM", candidates, 30, seed=3, names=names)
         yield fake_position("AGA", 12, 2, seed=4, first_reg=20_000_000)
 
-    return Job([Prepared(exam, positions),
-                Prepared(other, lambda: iter([fake_position("PEB", 40, 5, seed=5, first_reg=30_000_000)]))],
+    def other_positions():  # several cargos, two of them sharing a name: the exam page groups and filters them
+        yield fake_position("PEB", 40, 5, seed=5, first_reg=30_000_000)
+        for k, code in enumerate(("ENF-CG", "ENF-DOU", "MED", "ADM", "TEC")):
+            p = fake_position(code, 6, 1, seed=6 + k, first_reg=31_000_000 + 100 * k)
+            if code.startswith("ENF"):
+                p["nome"] = "Enfermeiro"
+            yield p
+
+    return Job([Prepared(exam, positions), Prepared(other, other_positions)],
                pdf=False)
 
 

@@ -131,6 +131,82 @@ def test_search_registration_without_leading_zeros_or_with_dots(page, site_url):
     assert len(_search(page, site_url, "10.000.600")) == 1
 
 
+def _narrow(browser):
+    return browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR").new_page()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_landing_on_a_row_shows_the_situation_card_above_the_table(browser, site_url, width):
+    pg = browser.new_context(viewport={"width": width, "height": 800}, locale="pt-BR").new_page()
+    pg.goto(site_url + EXAM + "gcm/geral/2/#i-10000600")
+    card = pg.locator("#sua-situacao")
+    card.wait_for()
+    text = card.inner_text()
+    assert "Sua situação" in text and "Ênio Último Página" in text and "10000600" in text
+    box, table = card.bounding_box(), pg.locator("table.lista").bounding_box()
+    assert box["y"] < table["y"] and box["x"] >= 0 and box["x"] + box["width"] <= width
+    pg.wait_for_function("Math.abs(document.getElementById('sua-situacao').getBoundingClientRect().top) < 5")
+    assert "Classif." in text and "Lista geral" in text
+    pg.screenshot(path=str(ARTIFACTS / f"sua-situacao-{width}.png"))
+    pg.context.close()
+
+
+def test_card_explains_the_projection_in_words(browser, site_url):
+    pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR").new_page()
+    pg.goto(site_url + EXAM + "gcm/geral/")
+    reg = pg.evaluate("""() => { for (const tr of document.querySelectorAll('table.lista tbody tr'))
+        if (tr.lastElementChild.textContent.includes('projeção')) return tr.id; return null; }""")
+    assert reg, "nenhuma linha de cadastro de reserva no exemplo"
+    pg.goto(site_url + EXAM + "gcm/geral/#" + reg)
+    card = pg.locator("#sua-situacao")
+    card.wait_for()
+    text = card.inner_text()
+    assert "«Projeção» quer dizer" in text and "não é garantia de nomeação" in text
+    link = card.locator("a", has_text="ordem de nomeação")
+    link.click()
+    pg.wait_for_load_state()
+    assert "/nomeacao/" in pg.url and pg.evaluate("document.querySelector(':target') !== null")
+    pg.context.close()
+
+
+def test_list_rows_stack_on_a_phone(browser, site_url):
+    pg = _narrow(browser)
+    for path in (EXAM + "gcm/geral/", EXAM + "gcm/negro/", EXAM + "gcm/nomeacao/", EXAM + "gcm/comissao/"):
+        pg.goto(site_url + path)
+        wide = pg.evaluate("""() => [...document.querySelectorAll('table.lista')].map(t => {
+            const box = t.closest('.tabela'); return [t.scrollWidth, box.clientWidth]; })""")
+        assert wide and all(w <= c for w, c in wide), (path, wide)
+        right = pg.evaluate("""() => Math.max(...[...document.querySelectorAll('table.lista tbody tr')].slice(0, 50)
+            .flatMap(tr => [...tr.children]).map(c => c.getBoundingClientRect().right))""")
+        assert right <= 360, (path, right)
+    pg.goto(site_url + EXAM + "gcm/geral/#i-10000010")
+    pg.screenshot(path=str(ARTIFACTS / "lista-empilhada-360.png"))
+    pg.context.close()
+
+
+def test_jump_to_my_classification_in_a_paginated_list(page, site_url):
+    page.goto(site_url + EXAM + "gcm/geral/")
+    page.fill("form.ir-classificacao input", "777")
+    page.click("form.ir-classificacao button")
+    page.wait_for_function("location.hash.startsWith('#i-')")
+    assert "/gcm/geral/2/" in page.url
+    row = page.evaluate("document.querySelector(':target').firstElementChild.textContent")
+    assert row.strip() == "777"
+    assert page.locator("#sua-situacao").count() == 1
+
+
+def test_exam_page_filters_and_groups_cargos(page, site_url):
+    page.goto(site_url + "certames/ms-2024-exemplo/")
+    groups = page.locator("#tabela-cargos tbody.grupo-cargos th[colspan]").all_inner_texts()
+    assert groups == ["Enfermeiro — 2 cargos"]
+    page.fill("#filtro-cargos", "enfermeiro")
+    visible = page.locator("#tabela-cargos tr.cargo:visible").all_inner_texts()
+    assert len(visible) == 2 and all("Enfermeiro" in r for r in visible)
+    assert "2 cargo(s)" in page.inner_text("#filtro-cargos-status")
+    page.fill("#filtro-cargos", "adm")
+    assert page.locator("#tabela-cargos tr.cargo:visible").count() == 1
+
+
 def test_header_form_searches_from_any_page(page, site_url):
     page.goto(site_url + EXAM)
     page.fill("#q-topo", "joao indio")

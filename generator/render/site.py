@@ -295,7 +295,8 @@ class ExamPages:
             back = "../" if n > 1 else ""
             label = title if n == 1 else f"{title}, página {n}"
             self.site.page(page_rel, template, self.exam["publicacao"]["data"], rows_html=render(chunk, page_rel),
-                           empty=not chunk, pager=Pager.of(n, pages, back), page_no=n, heading=title, **context,
+                           empty=not chunk, pager=Pager.of(n, pages, back), page_no=n, heading=title,
+                           total_rows=len(rows), per_page=PAGE_SIZE, **context,
                            **self._common(page_rel, f"{label} — {context['p']['nome']}",
                                           crumbs + [(label, None)], key, part))
         if pages > 1:
