@@ -215,12 +215,14 @@ def test_header_form_searches_from_any_page(page, site_url):
     assert any("João da Silva Índio" in r for r in page.locator("#busca-resultados li").all_inner_texts())
 
 
-def test_entry_anchor_scrolls_to_the_entry(page, site_url):
+def test_entry_anchor_shows_the_card_then_the_entry(page, site_url):
+    """The anchor lands on the 'Sua situação' card (the answer); its link scrolls to the row itself."""
     page.goto(site_url + EXAM + "gcm/geral/#i-10000450")
-    row = page.locator("#i-10000450")
-    box = row.bounding_box()
-    assert box is not None and 0 <= box["y"] < 900, box
+    page.wait_for_function("Math.abs(document.getElementById('sua-situacao').getBoundingClientRect().top) < 5")
     assert page.evaluate("document.querySelector(':target').id") == "i-10000450"
+    page.click("#sua-situacao a:has-text('Ver a sua linha na lista')")
+    box = page.locator("#i-10000450").bounding_box()
+    assert box is not None and 0 <= box["y"] < 900, box
 
 
 def test_hostile_name_is_text(page, site_url):
