@@ -60,16 +60,16 @@ def use_job(job: Job | None) -> None:
 def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True) -> Job:
     """Check and allocate every exam under content_dir; InputError lists the problems of all of them at once."""
     from . import progress
-    from .pipeline import exam_dirs, prepare
+    from .pipeline import exam_dirs, located, name_problems, prepare
 
-    problems: list[Problem] = []
+    folders = exam_dirs(Path(content_dir))
+    problems: list[Problem] = name_problems(folders)
     prepared = []
-    folders = list(exam_dirs(Path(content_dir)))
     for folder in progress.ticking("Conferindo e alocando os certames", len(folders), folders):
         try:
             prepared.append(public_views(prepare(folder)))
         except InputError as error:
-            problems.extend(error.problems)
+            problems.extend(located(folder, error.problems) if len(folders) > 1 else error.problems)
     if problems:
         raise InputError(problems)
     return Job(prepared, pdf=pdf, transient=transient)

@@ -91,11 +91,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _check(args) -> int:
-    from .pipeline import prepare
-    result = prepare(args.pasta, args.regras, project=False)
-    n = sum(len(p.order) + len(p.eliminated) for p in result.positions)
-    print(f"OK: {result.exam.title} — {len(result.positions)} cargo(s), {n} candidato(s), "
-          f"regras de {result.rules.name} ({result.rules.source}).")
+    from .pipeline import prepare_each
+    for result in prepare_each(args.pasta, args.regras, project=False):  # a content folder: every exam at once
+        n = sum(len(p.order) + len(p.eliminated) for p in result.positions)
+        print(f"OK: {result.exam.title} — {len(result.positions)} cargo(s), {n} candidato(s), "
+              f"regras de {result.rules.name} ({result.rules.source}).")
     return EXIT_OK
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from .acts.calls import apply as apply_calls
 from .acts.model import CALL
-from .errors import InputError
+from .errors import InputError, Problem
 from .law.rules import find_rules_dir, rules_for
-from .load import load_exam
+from .load import exam_slug, load_exam
 from .memory import paused_gc
 from .results import ExamResult, compute
 
@@ -36,3 +36,41 @@ def exam_dirs(content_dir: Path) -> list[Path]:
         return [content_dir]
     root = content_dir / "certames" if (content_dir / "certames").is_dir() else content_dir
     return sorted(p.parent for p in root.glob("*/certame.toml"))
+
+
+def name_problems(folders: list[Path]) -> list[Problem]:
+    """Two exam folders that would publish under the same certames/<nome>/ (same resolved folder, or names equal
+    once slugified): one would silently overwrite the other, so both are refused."""
+    by_slug: dict[str, list[Path]] = {}
+    for folder in folders:
+        by_slug.setdefault(exam_slug(folder), []).append(folder)
+    problems = []
+    for slug, same in by_slug.items():
+        if len(same) > 1:
+            names = " e ".join(f"«{f.name}»" for f in same)
+            problems.append(Problem(same[0].name, f"as pastas {names} seriam publicadas no mesmo endereço, "
+                                    f"certames/{slug}/, e uma apagaria a outra. Renomeie uma delas (ou apague a "
+                                    "cópia, se for um atalho para a mesma pasta)."))
+    return problems
+
+
+def located(folder: Path, problems: list[Problem]) -> list[Problem]:
+    """The problems of one exam among several, each file prefixed with its exam folder."""
+    return [Problem(f"{folder.name}/{p.file}", p.message, p.line, p.column) for p in problems]
+
+
+def prepare_each(folder: Path, rules_dir: Path | None = None, project: bool = True) -> list[ExamResult]:
+    """Every exam of a content folder (or the one exam folder given); InputError lists the problems of all of them,
+    each located in its exam folder."""
+    folders = exam_dirs(Path(folder))
+    if folders == [Path(folder)] or not folders:
+        return [prepare(folder, rules_dir, project)]
+    problems, results = name_problems(folders), []
+    for exam_dir in folders:
+        try:
+            results.append(prepare(exam_dir, rules_dir, project))
+        except InputError as error:
+            problems.extend(located(exam_dir, error.problems))
+    if problems:
+        raise InputError(problems)
+    return results

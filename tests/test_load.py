@@ -73,7 +73,7 @@ def test_comma_csv_in_utf8(tmp_path):
     gcm = loaded.positions[0]
     assert gcm.reserves == {"negro": 6, "pcd": 2, "mulher": 3} and gcm.municipal_guard
     assert gcm.reserved_positions == {"negro": (3, 8, 13, 18, 23, 28)}
-    assert loaded.slug == tmp_path.name and loaded.jurisdiction == "lins"
+    assert loaded.slug == tmp_path.name.lower().replace("_", "-") and loaded.jurisdiction == "lins"
 
 
 def test_semicolon_csv_in_windows_1252_with_decimal_comma(tmp_path):

@@ -13,7 +13,7 @@ from . import candidates, commission, withdrawals
 from .exam_file import ExamFile, read_exam_file
 from .table import Columns, Table, open_table
 
-__all__ = ["load_exam", "InputError"]
+__all__ = ["load_exam", "exam_slug", "InputError"]
 
 EXAM_FILE = "certame.toml"
 PREAMBLE_FILE = "ato.md"
@@ -27,6 +27,12 @@ def load_exam(folder: Path) -> Exam:
     """Read and check one exam folder; raises InputError listing every problem found."""
     with paused_gc():  # the loader builds no reference cycles; collections cost a fifth of the load
         return _load(Path(folder))
+
+
+def exam_slug(folder: Path) -> str:
+    """The exam's name in URLs and data packages: its folder's resolved name, as lower-case ASCII words."""
+    from ..render.paths import slugify
+    return slugify(Path(folder).resolve().name)
 
 
 def _load(folder: Path) -> Exam:
@@ -46,7 +52,7 @@ def _load(folder: Path) -> Exam:
     events = _events(folder, files, by_registration, meta, problems)
     problems.raise_if_any()
     return Exam(
-        slug=folder.resolve().name, jurisdiction=meta.jurisdiction, title=meta.title, agency=meta.agency,
+        slug=exam_slug(folder), jurisdiction=meta.jurisdiction, title=meta.title, agency=meta.agency,
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
         events=events,
@@ -80,12 +86,16 @@ def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile,
         problems.add(found[0].name, "a pasta tem candidatos.csv e candidatos.xlsx. Deixe só um dos dois.")
         return None, None, found[0].name
     path = found[0]
-    codes = candidates.code_lookup(meta.positions) if meta.positions_ok else None
+    codes = candidates.code_lookup(meta.codes) if meta.codes else None
     people = by_registration = None
-    with open_table(path, candidates.COLUMNS, _renames(meta, candidates.COLUMNS), problems) as table:
+    with open_table(path, candidates.COLUMNS, _renames(meta, candidates.COLUMNS), problems, meta.places,
+                    meta.sheet) as table:
         if table is not None:
-            people, by_registration = candidates.read_candidates(table, codes, problems)
-    if people == []:
+            people, by_registration = candidates.read_candidates(table, codes, problems, meta.places,
+                                                                 meta.max_score)
+    if table is not None and table.broken:
+        by_registration = None  # rows were lost: other files' inscrições cannot be checked against them
+    elif people == []:
         problems.add(path.name, "não há nenhum candidato: o arquivo só tem o cabeçalho. Acrescente uma linha por "
                      "candidato.")
     return people, by_registration, path.name
@@ -98,7 +108,7 @@ def _side_file(files: dict[str, Path], name: str, module: ModuleType, meta: Exam
     if path is None:
         return []
     rows: list = []
-    with open_table(path, module.COLUMNS, _renames(meta, module.COLUMNS), problems) as table:
+    with open_table(path, module.COLUMNS, _renames(meta, module.COLUMNS), problems, meta.places) as table:
         if table is not None:
             rows = read(table)
     return rows

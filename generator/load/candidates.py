@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..errors import Collector
-from ..model import APPROVED, Candidate, Position
+from ..model import APPROVED, Candidate
 from . import cells
 from .cells import BadCell, cpf_digits, parse_rank
 from .report import RowProblems
@@ -27,26 +27,29 @@ _OPTS = [frozenset(g for g, on in zip(("negro", "pcd", "indigena"), (n, p, i)) i
          for n in (False, True) for p in (False, True) for i in (False, True)]
 
 
-def code_lookup(positions: list[Position]) -> dict[str, str]:
+def code_lookup(codes: list[str]) -> dict[str, str]:
     """Cargo as written in the spreadsheet → code in certame.toml (exact, then case/accent-insensitive)."""
-    lookup = {p.code: p.code for p in positions}
+    lookup = {code: code for code in codes}
     folded: dict[str, list[str]] = {}
-    for p in positions:
-        folded.setdefault(fold(p.code), []).append(p.code)
+    for code in dict.fromkeys(codes):
+        folded.setdefault(fold(code), []).append(code)
     for key, codes in folded.items():
         if len(codes) == 1:  # an ambiguous folding (e.g. «A-1» and «A1») must be written exactly
             lookup.setdefault(key, codes[0])
     return lookup
 
 
-def read_candidates(table: Table, codes: dict[str, str] | None,
-                    problems: Collector) -> tuple[list[Candidate], dict[str, Candidate]]:
+def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collector, places: int = 2,
+                    max_score: Decimal = Decimal(100)) -> tuple[list[Candidate], dict[str, Candidate]]:
     """All rows of the candidates' table, and the candidates by inscrição (the first row of a repeated one).
 
-    `codes` is None when certame.toml's cargos could not be read: cargos are then not checked.
+    `codes` is None when certame.toml's cargos could not be read: cargos are then not checked. Scores must lie on
+    the exam's scale: 0 to `max_score`, at most `places` decimals.
     """
-    reader = _Reader(table, codes, RowProblems(table.file, problems))
+    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score)
     candidates = reader.run()
+    for registration in table.malformed:  # known, so comissão and desistências raise no knock-on problem
+        reader.first.setdefault(registration, Candidate(registration, "", "", NO_SCORE, opts=_OPTS[-1]))
     reader.report_groups()
     reader.rows.finish()
     return candidates, reader.first
@@ -55,7 +58,8 @@ def read_candidates(table: Table, codes: dict[str, str] | None,
 class _Reader:
     """The row loop and the bookkeeping for problems that span rows (duplicates, unknown cargos)."""
 
-    def __init__(self, table: Table, codes: dict[str, str] | None, rows: RowProblems) -> None:
+    def __init__(self, table: Table, codes: dict[str, str] | None, rows: RowProblems, places: int,
+                 max_score: Decimal) -> None:
         self.table, self.codes, self.rows = table, codes, rows
         self.first: dict[str, Candidate] = {}
         self.duplicates: dict[str, list[int]] = {}
@@ -63,18 +67,18 @@ class _Reader:
         self.rank_lines: dict[tuple[str, int], list[int]] = {}
         self.unranked: dict[str, list[int]] = {}
         self.ranked_codes: set[str] = set()
-        self.memo = _Memo(rows)
+        self.memo = _Memo(rows, places, max_score)
 
     def run(self) -> list[Candidate]:
         """The row loop: cheap dictionary hits for the usual cells, parsers only for the rest."""
         table, memo = self.table, self.memo
-        index, width, key, header_key = table.index, len(table.header), table.key, table.header[table.key]
+        index, width, key, header_words = table.index, len(table.header), table.key, table.header_words
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
         rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i = (index.get(c) for c in COLUMNS.optional)
         first, codes, candidates = self.first, self.codes, []
         scores, births, flags, statuses, sexes = memo.scores, memo.births, memo.flags, memo.statuses, memo.sexes
-        for line, row in enumerate(table.rows, 2):
-            if len(row) < width or not row[key] or row[key] == header_key:
+        for line, row in table.numbered():
+            if len(row) != width or not row[key] or row[key] in header_words:
                 row = table.tidy(line, row)
                 if row is None:
                     continue
@@ -167,6 +171,11 @@ class _Reader:
                              f"apague-a.{_total(lines)}", _few(lines), "classificacao")
 
 
+def _decimal_text(value: Decimal) -> str:
+    """100 or 9,5: a limit as people write it."""
+    return format(value.normalize(), "f").replace(".", ",")
+
+
 def _few(lines: list[int]) -> tuple[int, ...]:
     return tuple(lines[:LINES_SHOWN])
 
@@ -186,8 +195,9 @@ class _Memo:
     texts and report bad ones.
     """
 
-    def __init__(self, rows: RowProblems) -> None:
+    def __init__(self, rows: RowProblems, places: int, max_score: Decimal) -> None:
         self.rows = rows
+        self.places, self.step, self.max_score = places, Decimal(1).scaleb(-places), max_score
         self.scores: dict[str, Decimal] = {}
         self.births: dict[str, date | None] = {"": None}
         self.flags = {text: int(on) for text, on in cells.FLAG_TEXTS.items()}
@@ -204,6 +214,17 @@ class _Memo:
         except cells.BadCell as error:
             if status == APPROVED or text.strip():
                 self.rows.add(line, "nota", str(error))
+            return NO_SCORE
+        if not 0 <= value <= self.max_score:
+            self.rows.add(line, "nota", f"a nota «{text.strip()}» está fora da escala do certame, de 0 a "
+                          f"{_decimal_text(self.max_score)} (nota_maxima em certame.toml). Confira se não se perdeu "
+                          "a vírgula decimal (855 em vez de 85,5).")
+            return NO_SCORE
+        if value != value.quantize(self.step):
+            digits = -value.normalize().as_tuple().exponent
+            self.rows.add(line, "nota", f"a nota «{text.strip()}» tem {digits} casas decimais, e o certame usa "
+                          f"{self.places} (casas_decimais em certame.toml). Confira a nota; se o edital dá notas "
+                          f"com mais casas, escreva casas_decimais = {digits} em certame.toml.")
             return NO_SCORE
         if value:
             self._remember(self.scores, text, value)

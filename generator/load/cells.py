@@ -34,7 +34,7 @@ _SEXES = {"f": "F", "m": "M", "feminino": "F", "masculino": "M", "": None}
 SEX_TEXTS = _variants(_SEXES)
 _STATUS_ALIASES = {fold(s): s for s in STATUSES} | {"aprovada": "aprovado", "eliminada": "eliminado", "": "aprovado"}
 STATUS_TEXTS = _variants(dict(_STATUS_ALIASES))
-_THIS_YEAR = date.today().year
+_TODAY = date.today()  # a birth date after today is a typo (checking only the year let later this year through)
 _RANK_SUFFIXES = "ºª°oa."
 
 
@@ -120,7 +120,7 @@ def parse_birth(text: str) -> date | None:
         born = date(int(year), int(month), int(day))
     except ValueError:
         raise _bad_date() from None
-    if not 1900 <= born.year <= _THIS_YEAR:
+    if not (1900 <= born.year and born <= _TODAY):
         raise _bad_date()
     return born
 

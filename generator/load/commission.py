@@ -22,7 +22,7 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
     rows = RowProblems(table.file, problems)
     index, outcomes = table.index, []
     seen: dict[tuple[str, str], int] = {}
-    for line, row in enumerate(table.rows, 2):
+    for line, row in table.numbered():
         if table.irregular(row):
             row = table.tidy(line, row)
             if row is None:

@@ -7,6 +7,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from ..errors import Collector
@@ -24,7 +25,26 @@ TOP_KEYS = {
     "edital_data": (False, "date", "2024-03-01"),
     "publicacao": (True, "table", "[publicacao]"),
     "colunas": (False, "table", "[colunas]"),
+    "casas_decimais": (False, "places", "2"),
+    "nota_maxima": (False, "scale", "100"),
+    "planilha": (False, "text", '"Resultado final"'),
     "cargos": (True, "tables", "[[cargos]]"),
+}
+DEFAULT_PLACES = 2  # the board's scores as published: 72,50
+DEFAULT_MAX_SCORE = Decimal(100)
+MAX_PLACES = 6
+SCALE_LIMIT = 1_000_000
+CODE_LIMIT = 60  # characters of a cargo code: it names folders and files of the site
+VACANCY_LIMIT = 100_000  # per cargo: above any real exam, and the allocation's work grows with it
+YEARS = (1900, 2100)  # a date outside is a typo; 2106 would not even fit the gzip and ZIP headers of the site
+# Limits beyond the kind of a key: key → (test, message).
+BOUNDS = {
+    "codigo": (lambda v: len(v) <= CODE_LIMIT,
+               f"é longo demais: um código de cargo tem no máximo {CODE_LIMIT} caracteres. Use a sigla do cargo."),
+    "vagas": (lambda v: v <= VACANCY_LIMIT,
+              f"passa do limite de {VACANCY_LIMIT:,} vagas por cargo. Confira o número no edital.".replace(",", ".")),
+    "data": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
+    "edital_data": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
 }
 PUBLICATION_KEYS = {
     "diario": (True, "text", '"Imprensa Oficial - Lins"'),
@@ -53,6 +73,8 @@ KIND_WORDS = {
     "bool": "true ou false, sem aspas",
     "table": "uma tabela",
     "tables": "uma lista de tabelas",
+    "places": f"um número inteiro de 0 a {MAX_PLACES}, sem aspas",
+    "scale": f"um número maior que zero e até {SCALE_LIMIT:_}, sem aspas".replace("_", "."),
 }
 _TOML_MESSAGES = {
     "Invalid statement": "linha que não é do formato chave = valor",
@@ -85,6 +107,10 @@ class ExamFile:
     positions: list[Position] = field(default_factory=list)
     renames: dict[str, str] = field(default_factory=dict)  # our column name → the board's header
     positions_ok: bool = False  # every [[cargos]] entry was valid, so an unknown cargo is really unknown
+    codes: list[str] = field(default_factory=list)  # the cargo codes, when every entry has one (valid entry or not)
+    places: int = DEFAULT_PLACES  # decimals of a score (casas_decimais)
+    max_score: Decimal = DEFAULT_MAX_SCORE  # top of the score scale (nota_maxima)
+    sheet: str | None = None  # the XLSX sheet to read (planilha)
 
 
 def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
@@ -97,12 +123,19 @@ def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collecto
     result.jurisdiction = values.get("jurisdicao")
     result.title, result.agency, result.notice = (values.get(k) for k in ("titulo", "orgao", "edital"))
     result.notice_date = values.get("edital_data")
+    result.places = values.get("casas_decimais", DEFAULT_PLACES)
+    result.max_score = values.get("nota_maxima", DEFAULT_MAX_SCORE)
+    result.sheet = values.get("planilha")
     if "publicacao" in values:
         result.publication = _publication(values["publicacao"], problems)
     if "colunas" in values:
         result.renames = _renames(values["colunas"], column_names, problems)
     if "cargos" in values:
         result.positions, result.positions_ok = _positions(values["cargos"], problems)
+    entries = document.get("cargos")
+    if isinstance(entries, list) and all(isinstance(e, dict) and isinstance(e.get("codigo"), str)
+                                         and e["codigo"].strip() for e in entries):
+        result.codes = [e["codigo"].strip() for e in entries]  # so a wrong `vagas` does not hide a cargo typo
     return result
 
 
@@ -116,6 +149,10 @@ def _parse(path: Path, problems: Collector) -> dict | None:
         return None
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        problems.add(FILE, "o arquivo tem listas ou tabelas umas dentro das outras em profundidade absurda, e não "
+                     "pode ser lido. Confira se não foi colado texto por engano.")
+        return None
     except tomllib.TOMLDecodeError as error:
         what, line, column = _TOML_POSITION.match(str(error)).groups()
         words = _TOML_MESSAGES.get(what) or _toml_message(what)
@@ -156,6 +193,8 @@ def _check_keys(table: dict, spec: dict, prefix: str, problems: Collector) -> di
         elif value is None:
             problems.add(FILE, f"deve ser {KIND_WORDS[kind]}. Exemplo: {_example(key, kind, example)}",
                          column=prefix + key)
+        elif key in BOUNDS and not BOUNDS[key][0](value):
+            problems.add(FILE, BOUNDS[key][1], column=prefix + key)
         else:
             values[key] = value
     return values
@@ -187,6 +226,13 @@ def _typed(value: object, kind: str) -> object | None:
         return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
     if kind == "bool":
         return value if isinstance(value, bool) else None
+    if kind == "places":
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_PLACES
+        return value if ok else None
+    if kind == "scale":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= SCALE_LIMIT:
+            return None
+        return Decimal(str(value))
     if kind == "table":
         return value if isinstance(value, dict) else None
     return value if isinstance(value, list) and all(isinstance(v, dict) for v in value) and value else None

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import csv
-import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import date, datetime, time
+from dataclasses import dataclass, field
 from itertools import chain
+from itertools import count as counter
 from pathlib import Path
 
 from ..errors import Collector
 from .text import UNREADABLE_LINES_SHOWN, count, detect_encoding, fold, join_words
 
 FIRST_DATA_LINE = 2  # the header is line 1, as in the spreadsheet
+CELL_LIMIT = 131_072  # characters in one cell: csv's own field limit, applied to XLSX cells too
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,17 @@ class Columns:
 
 
 @dataclass(slots=True)
+class Source:
+    """Rows straight from a file, before the header is read, and what is needed to explain a broken file."""
+
+    rows: Iterator[list[str]]
+    delimiter: str | None = None  # None for XLSX
+    lines_read: Callable[[], int] | None = None  # physical lines the CSV reader consumed (records may span lines)
+    rescan: Callable[[], Iterator[list[str]]] | None = None  # a fresh reader of the same text, to locate quotes
+    stopped: bool = False  # the rows ended early on a reported problem (XLSX)
+
+
+@dataclass(slots=True)
 class Table:
     """An open spreadsheet: where each of our columns is, and its data rows (line 2 onwards)."""
 
@@ -39,20 +50,61 @@ class Table:
     rows: Iterator[list[str]]
     key: int  # position of the first required column, which no data row leaves empty
     problems: Collector
+    delimiter: str | None = None
+    used: int = 0  # header width without its trailing blank cells
+    header_words: frozenset[str] = frozenset()  # spellings of the key column's name that send a row to `tidy`
+    numbers: Iterator[int] = field(default_factory=lambda: counter(FIRST_DATA_LINE))
+    malformed: list[str] = field(default_factory=list)  # key cells of rows refused for their width
+    broken: bool = False  # parsing stopped or quotes swallowed rows: the rows read are not the file's rows
+
+    def numbered(self) -> Iterator[tuple[int, list[str]]]:
+        """(line, row) pairs; a zip with a counter, so `records` knows afterwards how many rows there were."""
+        return zip(self.numbers, self.rows)
+
+    def records(self) -> int:
+        """Data rows read by `numbered` once it is exhausted (zip drew one number more than it used)."""
+        return next(self.numbers) - FIRST_DATA_LINE - 1
 
     def irregular(self, row: list[str]) -> bool:
-        """Cheap test that sends only unusual rows (short, blank, header repeated) to `tidy`."""
-        return len(row) < len(self.header) or not row[self.key] or row[self.key] == self.header[self.key]
+        """Cheap test that sends only unusual rows (wrong width, blank, header repeated) to `tidy`."""
+        return len(row) != len(self.header) or not row[self.key] or row[self.key] in self.header_words
 
     def tidy(self, line: int, row: list[str]) -> list[str] | None:
-        """The row padded to the header's width, or None for a blank row or a repeated header."""
+        """The row with the header's width, or None for a blank row, a repeated header or a row of the wrong width
+        (reported: its cells cannot be matched with the columns, so none of them is read)."""
         if not any(cell.strip() for cell in row):
             return None
-        if [fold(c) for c in row if c.strip()] == [fold(c) for c in self.header if c.strip()]:
+        if self.key < len(row) and fold(row[self.key]) == fold(self.header[self.key]):
             self.problems.add(self.file, "esta linha repete o cabeçalho (talvez duas planilhas tenham sido coladas "
                               "uma embaixo da outra). Apague a linha.", line)
             return None
-        return row + [""] * (len(self.header) - len(row))
+        width = len(row)
+        while width > self.used and not row[width - 1].strip():
+            width -= 1
+        if width > self.used:
+            self.problems.add(self.file, self._long_message(row, width), line)
+            self.malformed.append(row[self.key].strip())
+            return None
+        if width < self.used and self.delimiter is not None:
+            if self.key < width:
+                self.malformed.append(row[self.key].strip())
+            self.problems.add(self.file, f"esta linha tem {width} campos, e o cabeçalho tem {self.used}: faltam "
+                              "campos no fim da linha. Complete-a (um campo vazio também precisa do separador "
+                              f"«{_shown(self.delimiter)}»).", line)
+            return None
+        return row[: len(self.header)] + [""] * (len(self.header) - len(row))
+
+    def _long_message(self, row: list[str], width: int) -> str:
+        if self.delimiter is None:
+            from openpyxl.utils import get_column_letter
+            extra = next(i for i in range(self.used, width) if row[i].strip())
+            return (f"há um valor na coluna {get_column_letter(extra + 1)}, fora das {self.used} colunas do "
+                    "cabeçalho. Apague-o, ou dê um nome à coluna no cabeçalho.")
+        hint = ("vírgula decimal num arquivo separado por vírgulas? Escreva a nota com ponto (88.66) ou entre aspas "
+                "(\"88,66\"), ou salve o arquivo separado por ponto e vírgula." if self.delimiter == "," else
+                f"há um «{_shown(self.delimiter)}» a mais dentro de algum campo? Ponha esse campo entre aspas ou "
+                "apague o separador a mais.")
+        return f"esta linha tem {width} campos, e o cabeçalho tem {self.used} — {hint}"
 
     def cell(self, row: list[str], column: str) -> str:
         """The cell of an optional column, or "" when the file does not have it."""
@@ -60,30 +112,117 @@ class Table:
         return "" if position is None else row[position]
 
 
+def _shown(delimiter: str) -> str:
+    return "tabulação" if delimiter == "\t" else delimiter
+
+
 @contextmanager
-def open_table(path: Path, columns: Columns, renames: dict[str, str], problems: Collector) -> Iterator[Table | None]:
-    """Open a CSV or XLSX file; yields None (with problems reported) when it cannot be read past its header."""
-    opener = _open_xlsx if path.suffix.lower() == ".xlsx" else _open_csv
-    with opener(path, problems) as rows:
+def open_table(path: Path, columns: Columns, renames: dict[str, str], problems: Collector,
+               places: int = 2, sheet: str | None = None) -> Iterator[Table | None]:
+    """Open a CSV or XLSX file; yields None (with problems reported) when it cannot be read past its header.
+
+    XLSX numbers are read at `places` decimals (the exam's precision), so binary float noise never reaches a score.
+    """
+    if path.suffix.lower() == ".xlsx":
+        from .xlsx import open_xlsx
+        opener = open_xlsx(path, problems, places, sheet)
+    else:
+        opener = _open_csv(path, problems)
+    mark = len(problems.problems)
+    with opener as source:
+        table = None if source is None else _with_header(path.name, source, columns, renames, problems, mark)
         try:
-            yield None if rows is None else _with_header(path.name, rows, columns, renames, problems)
+            yield table
         except csv.Error as error:  # raised from the caller's loop: the rest of the file cannot be trusted
-            problems.add(path.name, f"o texto não pôde ser lido como CSV ({error}); a leitura parou aqui. Confira "
-                         "se há aspas (\") sem par nesta linha ou logo acima, e salve o arquivo de novo como CSV.",
-                         getattr(rows, "line_num", None))
+            if table is not None:
+                table.broken = True
+            _broken(path.name, source, str(error), mark, problems)
+            return
+        if table is not None and source.stopped:
+            table.broken = True
+        if table is not None and source.lines_read is not None:
+            if source.lines_read() != 1 + table.records():
+                table.broken = _broken(path.name, source, "", mark, problems)
 
 
-def _with_header(
-    file: str, rows: Iterator[list[str]], columns: Columns, renames: dict[str, str], problems: Collector
-) -> Table | None:
-    header = next(rows, None)
+def _broken(file: str, source: Source, error: str, mark: int, problems: Collector) -> bool:
+    """Report why a CSV stopped parsing, or which record swallowed other lines through an unclosed quote. The
+    problems already reported for that record are dropped: its cells are shifted, so they would only mislead."""
+    line, swallowed = _span(source, error)
+    if line is None and not error:
+        return False  # every record that spans lines is a quoted line break inside a cell, as spreadsheets write them
+    if line is not None:
+        rest = ("o resto do arquivo virou parte deste campo" if swallowed is None else
+                f"as {count(swallowed)} linhas seguintes do arquivo viraram parte deste campo" if swallowed > 1 else
+                "a linha seguinte do arquivo virou parte deste campo")
+        message = f"as aspas (\") abertas nesta linha não se fecham nela, e {rest}. Feche as aspas ou apague-as."
+    else:
+        line = source.lines_read() if source.lines_read is not None else None
+        if "field larger than field limit" in error:
+            message = (f"um campo tem mais de {count(CELL_LIMIT)} caracteres; a leitura parou aqui. Apague o texto "
+                       "colado por engano nessa célula.")
+        elif "expected after" in error:
+            message = ("depois das aspas que fecham um campo (\") vem texto, e não o separador; a leitura parou "
+                       "aqui. Apague essas aspas, ou ponha o campo inteiro entre aspas e dobre as aspas internas "
+                       "(\"\").")
+        elif "NUL" in error:
+            message = ("o arquivo contém o caractere nulo (NUL), que não existe num CSV de texto; a leitura parou "
+                       "aqui. Abra-o na planilha e salve de novo como «CSV UTF-8».")
+        else:
+            message = ("o texto não pôde ser lido como CSV; a leitura parou aqui. Confira se há aspas (\") sem par "
+                       "nesta linha ou logo acima, e salve o arquivo de novo como CSV.")
+    kept = [p for p in problems.problems[mark:] if p.file != file or line is None or p.line != line]
+    del problems.problems[mark:]
+    problems.extend(kept)
+    problems.add(file, message, line)
+    return True
+
+
+def _span(source: Source, error: str) -> tuple[int | None, int | None]:
+    """The record (numbered like the spreadsheet's rows) whose quotes swallowed other lines, and how many lines
+    (None: to the end of the file); (None, None) when there is none. A record spanning lines is a swallow when a
+    cell holds a line break and the delimiter: a quoted line break in a name (Alt+Enter) holds no delimiter."""
+    if source.rescan is None:
+        return None, None
+    reader = source.rescan()
+    record, before = 0, 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return None, None
+        except csv.Error:
+            if reader.line_num > before + 1 or "unexpected end of data" in error:
+                return record + 1, None
+            return None, None
+        record += 1
+        lines, before = reader.line_num - before, reader.line_num
+        if lines > 1 and any(("\n" in c or "\r" in c) and source.delimiter in c for c in row):
+            return record, lines - 1
+
+
+def _with_header(file: str, source: Source, columns: Columns, renames: dict[str, str],
+                 problems: Collector, mark: int) -> Table | None:
+    rows = source.rows
+    try:
+        header = next(rows, None)
+    except csv.Error:
+        header = None
     if header is None or not any(cell.strip() for cell in header):
-        problems.add(file, _empty_message(columns), 1 if header is not None else None)
+        if len(problems.problems) == mark:  # else reading failed, and that problem says why
+            problems.add(file, _empty_message(columns), 1 if header is not None else None)
         return None
     index = _locate(file, header, columns, renames, problems)
     if index is None:
         return None
-    return Table(file, header, index, rows, index[columns.required[0]], problems)
+    key = index[columns.required[0]]
+    word = header[key]
+    spellings = {w for v in (word, word.strip()) for w in (v, v.upper(), v.lower(), v.capitalize(), v.title())}
+    words = frozenset(spellings | {"\ufeff" + w for w in spellings})  # a second export keeps its BOM
+    used = len(header)
+    while used > 1 and not header[used - 1].strip():
+        used -= 1
+    return Table(file, header, index, rows, key, problems, source.delimiter, used, words)
 
 
 def _empty_message(columns: Columns) -> str:
@@ -128,11 +267,16 @@ def _missing_message(name: str, header: list[str], renames: dict[str, str]) -> s
 
 
 @contextmanager
-def _open_csv(path: Path, problems: Collector) -> Iterator[Iterator[list[str]] | None]:
+def _open_csv(path: Path, problems: Collector) -> Iterator[Source | None]:
     data = path.read_bytes()
     if not data.strip(b" \t\r\n\xef\xbb\xbf;,"):
         problems.add(path.name, "o arquivo está vazio. A primeira linha deve ser o cabeçalho e cada linha "
                      "seguinte um registro.")
+        yield None
+        return
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in data[:200]:
+        problems.add(path.name, "o arquivo está em UTF-16 (ou outra codificação de 2 bytes por letra). Abra-o na "
+                     "planilha e salve como «CSV UTF-8 (delimitado por vírgulas)».")
         yield None
         return
     encoding, encoding_name, bad = detect_encoding(data)
@@ -143,11 +287,17 @@ def _open_csv(path: Path, problems: Collector) -> Iterator[Iterator[list[str]] |
         return
     with path.open(encoding=encoding, newline="") as stream:
         first = stream.readline()
-        delimiter = _sniff(first)
+        delimiter, offset = _sniff(first), 0
         if first[:4].lower() == "sep=":  # Excel's delimiter hint: Excel hides this line, so it is not line 1
-            delimiter, first = first[4:5] or ",", stream.readline()
-        reader = csv.reader(chain([first], stream), delimiter=delimiter)
-        yield reader
+            delimiter, first, offset = first[4:5] or ",", stream.readline(), 1
+        reader = csv.reader(chain([first], stream), delimiter=delimiter, strict=True)
+
+        def rescan() -> Iterator[list[str]]:  # only after a problem: reading the file whole is fine then
+            with path.open(encoding=encoding, newline="") as again:
+                lines = again.readlines()[offset:]
+            return csv.reader(lines, delimiter=delimiter, strict=True)
+
+        yield Source(reader, delimiter, lambda: reader.line_num, rescan)
 
 
 def _sniff(header_line: str) -> str:
@@ -167,38 +317,3 @@ def _report_unreadable(file: str, encoding_name: str, lines: list[int], problems
         why = ("o arquivo não está em UTF-8 nem em Windows-1252. Abra-o na planilha e salve como «CSV UTF-8 "
                "(delimitado por vírgulas)».")
     problems.add(file, f"bytes ilegíveis{more}: {why}", shown)
-
-
-@contextmanager
-def _open_xlsx(path: Path, problems: Collector) -> Iterator[Iterator[list[str]] | None]:
-    import openpyxl  # imported here: only XLSX inputs pay for it
-
-    try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError):
-        problems.add(path.name, "o arquivo não é uma planilha XLSX válida. Abra-o no Excel ou LibreOffice e salve "
-                     "de novo como «Pasta de Trabalho do Excel (.xlsx)», ou exporte como CSV.")
-        yield None
-        return
-    try:
-        sheet = book.worksheets[0]
-        yield ([_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True))
-    finally:
-        book.close()
-
-
-def _cell_text(value: object) -> str:
-    """A typed XLSX cell as the text a CSV export would hold, so one parser serves both formats."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "S" if value else "N"
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else str(value)
-    if isinstance(value, datetime):
-        return value.date().isoformat() if value.time() == time() else value.isoformat()
-    if isinstance(value, date):
-        return value.isoformat()
-    return str(value)

@@ -15,7 +15,7 @@ def read_withdrawals(table: Table, candidates: dict[str, Candidate] | None, cand
     """The inscrições, in file order; unknown or repeated ones are reported."""
     rows = RowProblems(table.file, problems)
     seen: dict[str, int] = {}
-    for line, row in enumerate(table.rows, 2):
+    for line, row in table.numbered():
         if table.irregular(row):
             row = table.tidy(line, row)
             if row is None:

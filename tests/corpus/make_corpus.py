@@ -45,16 +45,19 @@ WITHDRAWALS = "inscricao\n1001\n"
 
 
 def case(name, expected, toml=TOML, candidates=None, commission=COMMISSION, withdrawals=WITHDRAWALS, raw=None,
-         events=None, rules=None):
+         events=None, rules=None, xlsx=None):
     """Write one case folder: the base files with the given ones replaced (None: file absent), and esperado.txt.
-    `rules` maps a jurisdiction id to a rule file written in the case's own jurisdicoes/ (found first)."""
+    `rules` maps a jurisdiction id to a rule file written in the case's own jurisdicoes/ (found first); `xlsx` (the
+    bytes of a workbook) replaces candidatos.csv by candidatos.xlsx."""
     folder = ROOT / name
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
     if toml is not None:
         (folder / "certame.toml").write_text(toml, encoding="utf-8")
-    if raw is not None:
+    if xlsx is not None:
+        (folder / "candidatos.xlsx").write_bytes(xlsx)
+    elif raw is not None:
         (folder / "candidatos.csv").write_bytes(raw)
     elif candidates is not False:
         (folder / "candidatos.csv").write_text(candidates or HEADER + "".join(ROWS), encoding="utf-8")
@@ -76,6 +79,33 @@ def rows(**changes):
     for key, value in changes.items():
         out[int(key[1:])] = value
     return HEADER + "".join(out)
+
+
+def workbook(*sheets, hidden=()):
+    """XLSX bytes: each sheet a (title, rows) pair; titles in `hidden` are hidden. Fixed dates: same bytes each run."""
+    import io
+    from datetime import datetime
+
+    from openpyxl import Workbook
+    book = Workbook()
+    book.remove(book.active)
+    for title, table in sheets:
+        sheet = book.create_sheet(title)
+        for row in table:
+            sheet.append(row)
+        if title in hidden:
+            sheet.sheet_state = "hidden"
+    book.properties.created = book.properties.modified = datetime(2024, 6, 10)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+XLSX_HEADER = ["inscricao", "nome", "cargo", "nota", "nascimento", "negro", "pcd"]
+XLSX_ROWS = [["1001", "Ana Souza", "ADM", 81.5, "1990-03-10", "N", "N"],
+             ["1002", "Bruno Lima", "ADM", 77, "1988-07-21", "S", "N"],
+             ["1003", "Carla Dias", "GCM", 90.25, "1995-01-30", "S", "N"],
+             ["1004", "Diego Reis", "GCM", 85, "1992-11-02", "N", "S"]]
 
 
 def toml(old, new):
@@ -153,7 +183,8 @@ case("toml-sintaxe", ["certame.toml, linha 14: erro de sintaxe TOML (na coluna 3
                       "linha acabou antes de fechar as aspas). Corrija o texto nesse ponto."],
      toml=toml('nome = "Agente Administrativo"', 'nome = "Agente Administrativo'))
 case("chave-desconhecida", ["certame.toml, chave «subtitulo»: chave desconhecida. Você quis dizer «titulo»? As chaves "
-                            "possíveis aqui são: jurisdicao, titulo, orgao, edital, edital_data, publicacao, colunas e cargos."],
+                            "possíveis aqui são: jurisdicao, titulo, orgao, edital, edital_data, publicacao, colunas, "
+                            "casas_decimais, nota_maxima, planilha e cargos."],
      toml=toml('edital = ', 'subtitulo = "Resultado"\nedital = '))
 case("chave-obrigatoria-ausente", ["certame.toml, chave «publicacao.secao»: falta esta chave obrigatória. Exemplo: "
                                    "secao = \"Atos Oficiais\""], toml=toml('secao = "Atos Oficiais"\n', ""))
@@ -258,4 +289,92 @@ case("regra-minimo-com-posicoes", ["lins.toml, chave «grupos.mulher.posicoes»:
                                        'lista_fundamento = "art. 6º, IV"\nmodelo = "minimo"\n'
                                        'modelo_fundamento = "art. 16, § 2º"\nmodelo_norma = "lc"\n'
                                        'posicoes = [5]\nposicoes_fundamento = "art. 5º"', 1)})
+# --- issue 9 items 1-2, issue 11 item 1: the CSV's structure (quotes, cells beyond the header, short rows)
+case("aspas-sem-par", ["candidatos.csv, linha 3: as aspas (\") abertas nesta linha não se fecham nela, e o resto do "
+                       "arquivo virou parte deste campo. Feche as aspas ou apague-as."],
+     candidates=rows(r1='1002,Bruno Lima,ADM,77.00,1988-07-21,,"M,S,N,N,aprovado\n'))
+case("aspas-fechadas-adiante", ["candidatos.csv, linha 3: as aspas (\") abertas nesta linha não se fecham nela, e as 2 "
+                                "linhas seguintes do arquivo viraram parte deste campo. Feche as aspas ou apague-as."],
+     candidates=rows(r1='1002,Bruno Lima,ADM,77.00,1988-07-21,,"M,S,N,N,aprovado\n',
+                     r3='1004,Diego Reis,GCM,85.00,1992-11-02,,M,N,S,N,aprovado"\n'))
+case("texto-depois-das-aspas", ["candidatos.csv, linha 4: depois das aspas que fecham um campo (\") vem texto, e não o "
+                                "separador; a leitura parou aqui. Apague essas aspas, ou ponha o campo inteiro entre "
+                                "aspas e dobre as aspas internas (\"\")."],
+     candidates=rows(r2='1003,"Carla" Dias,GCM,90.25,1995-01-30,,F,S,N,N,aprovado\n'))
+case("virgula-decimal", ["candidatos.csv, linha 3: esta linha tem 12 campos, e o cabeçalho tem 11 — vírgula decimal "
+                         "num arquivo separado por vírgulas? Escreva a nota com ponto (88.66) ou entre aspas "
+                         "(\"88,66\"), ou salve o arquivo separado por ponto e vírgula."],
+     candidates=rows(r1="1002,Bruno Lima,ADM,77,10,1988-07-21,,M,S,N,N,aprovado\n"))
+case("separador-a-mais", ["candidatos.csv, linha 4: esta linha tem 5 campos, e o cabeçalho tem 4 — há um «;» a mais "
+                          "dentro de algum campo? Ponha esse campo entre aspas ou apague o separador a mais."],
+     candidates="inscricao;nome;cargo;nota\n1001;Ana Souza;ADM;81,50\n1002;Bruno Lima;ADM;77,00\n"
+     "1003;Carla; Dias;GCM;90,25\n1004;Diego Reis;GCM;85,00\n", commission=None)
+case("linha-curta", ["candidatos.csv, linha 5: esta linha tem 8 campos, e o cabeçalho tem 11: faltam campos no fim da "
+                     "linha. Complete-a (um campo vazio também precisa do separador «,»)."],
+     candidates=rows(r3="1004,Diego Reis,GCM,85.00,1992-11-02,,M,N\n"))
+case("utf16", ["candidatos.csv: o arquivo está em UTF-16 (ou outra codificação de 2 bytes por letra). Abra-o na planilha "
+               "e salve como «CSV UTF-8 (delimitado por vírgulas)»."],
+     raw=(HEADER + "".join(ROWS)).encode("utf-16"), commission=None, withdrawals=None)
+case("planilhas-concatenadas", ["candidatos.csv, linha 5: esta linha repete o cabeçalho (talvez duas planilhas tenham "
+                                "sido coladas uma embaixo da outra). Apague a linha."],
+     raw=("\ufeff" + HEADER + "".join(ROWS[:3])).encode() + ("\ufeff" + HEADER.upper() + "".join(ROWS[3:])).encode())
+# --- issue 11 item 1: the score's scale (nota_maxima, casas_decimais); issue 9 item 16: a 27-digit score
+case("nota-acima-da-escala", ["candidatos.csv, linha 4, coluna «nota»: a nota «855» está fora da escala do certame, de "
+                              "0 a 100 (nota_maxima em certame.toml). Confira se não se perdeu a vírgula decimal (855 "
+                              "em vez de 85,5)."],
+     candidates=rows(r2="1003,Carla Dias,GCM,855,1995-01-30,,F,S,N,N,aprovado\n"))
+case("nota-27-algarismos", ["candidatos.csv, linha 2, coluna «nota»: a nota «123456789012345678901234567» está fora da "
+                            "escala do certame, de 0 a 10 (nota_maxima em certame.toml). Confira se não se perdeu a "
+                            "vírgula decimal (855 em vez de 85,5)."],
+     toml=toml("\n[publicacao]", "nota_maxima = 10\n\n[publicacao]"),
+     candidates=rows(r0="1001,Ana Souza,ADM,123456789012345678901234567,1990-03-10,,F,N,N,N,aprovado\n").replace(
+         "81.50", "8.15").replace("77.00", "7.7").replace("90.25", "9.02").replace("85.00", "8.5").replace(
+         "70.75", "7.07"))
+case("nota-com-casas-a-mais", ["candidatos.csv, linha 6, coluna «nota»: a nota «70.755» tem 3 casas decimais, e o "
+                               "certame usa 2 (casas_decimais em certame.toml). Confira a nota; se o edital dá notas "
+                               "com mais casas, escreva casas_decimais = 3 em certame.toml."],
+     candidates=rows(r4="1005,Elisa Melo,GCM,70.755,1999-05-15,,F,N,N,N,ausente\n"))
+case("nota-maxima-invalida", ["certame.toml, chave «nota_maxima»: deve ser um número maior que zero e até 1.000.000, "
+                              "sem aspas. Exemplo: nota_maxima = 100"],
+     toml=toml("\n[publicacao]", "nota_maxima = \"100\"\n\n[publicacao]"))
+# --- issue 9 item 16 (parse side) and item 8: limits in certame.toml
+case("toml-profundo", ["certame.toml: o arquivo tem listas ou tabelas umas dentro das outras em profundidade absurda, "
+                       "e não pode ser lido. Confira se não foi colado texto por engano."],
+     toml=TOML + "x = " + "[" * 20000 + "]" * 20000 + "\n")
+case("codigo-longo", [f"certame.toml, chave «cargos[1].codigo»: é longo demais: um código de cargo tem no máximo 60 "
+                      "caracteres. Use a sigla do cargo.",
+                      "candidatos.csv, linhas 2 e 3, coluna «cargo»: o cargo «ADM» não está em certame.toml. Cargos "
+                      "cadastrados: " + "A" * 251 + " e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
+                      "[[cargos]]."],
+     toml=toml('codigo = "ADM"', 'codigo = "' + "A" * 251 + '"'))
+case("publicacao-em-2106", ["certame.toml, chave «publicacao.data»: a data deve estar entre 1900 e 2100."],
+     toml=toml("data = 2024-06-10", "data = 2106-03-01"))
+case("vagas-demais", ["certame.toml, chave «cargos[1].vagas»: passa do limite de 100.000 vagas por cargo. Confira o "
+                      "número no edital."], toml=toml("vagas = 2", "vagas = 1000000000"))
+# --- issue 11 item 1: one pass — a wrong `vagas` no longer hides a cargo typo in candidatos.csv
+case("vagas-texto-e-cargo-errado", ["certame.toml, chave «cargos[1].vagas»: deve ser um número inteiro maior que zero, "
+                                    "sem aspas. Exemplo: vagas = 30",
+                                    "candidatos.csv, linha 4, coluna «cargo»: o cargo «GMC» não está em certame.toml. "
+                                    "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
+                                    "[[cargos]]."],
+     toml=toml("vagas = 2", 'vagas = "12"'),
+     candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
+# --- issue 9 items 3, 4, 16: XLSX
+case("xlsx-duas-abas-visiveis", ["candidatos.xlsx: a pasta de trabalho tem 2 abas visíveis («Rascunho» e «Resultado "
+                                 "final»), e não se sabe qual publicar. Indique a aba em certame.toml, por exemplo: "
+                                 "planilha = \"Rascunho\""],
+     xlsx=workbook(("Rascunho", [XLSX_HEADER]), ("Resultado final", [XLSX_HEADER, *XLSX_ROWS])))
+case("xlsx-aba-inexistente", ["candidatos.xlsx: a aba «Final», indicada em certame.toml (chave «planilha»), não existe. "
+                              "Abas da pasta de trabalho: «Rascunho» e «Resultado final»."],
+     toml=toml("\n[publicacao]", 'planilha = "Final"\n\n[publicacao]'),
+     xlsx=workbook(("Rascunho", [XLSX_HEADER]), ("Resultado final", [XLSX_HEADER, *XLSX_ROWS]), hidden={"Rascunho"}))
+case("xlsx-casas-a-mais", ["candidatos.xlsx, linha 3, coluna «nota»: a nota «77.105» tem 3 casas decimais, e o certame "
+                           "usa 2 (casas_decimais em certame.toml). Confira a nota; se o edital dá notas com mais "
+                           "casas, escreva casas_decimais = 3 em certame.toml."],
+     xlsx=workbook(("Resultado final", [XLSX_HEADER, XLSX_ROWS[0], [*XLSX_ROWS[1][:3], 77.105, *XLSX_ROWS[1][4:]],
+                                        *XLSX_ROWS[2:]])))
+case("xlsx-valor-fora-do-cabecalho", ["candidatos.xlsx, linha 4: há um valor na coluna I, fora das 7 colunas do "
+                                      "cabeçalho. Apague-o, ou dê um nome à coluna no cabeçalho."],
+     xlsx=workbook(("Resultado final", [XLSX_HEADER, *XLSX_ROWS[:2], [*XLSX_ROWS[2], None, "52,10"],
+                                        XLSX_ROWS[3]])))
 print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")

@@ -1,0 +1,141 @@
+"""XLSX workbooks as rows of text cells: the chosen sheet, numbers at the exam's precision, every failure a message."""
+
+from __future__ import annotations
+
+import math
+import warnings
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import date, datetime, time
+from decimal import Decimal
+from pathlib import Path
+
+from ..errors import Collector
+from .table import CELL_LIMIT, Source
+from .text import count, fold, join_words
+
+UNPACKED_LIMIT = 2_000_000_000  # bytes a workbook may unpack to: a million candidates take about a tenth of it
+NOISE = Decimal("1e-9")  # relative distance from a value at the exam's precision that is binary noise, not data
+_NOT_XLSX = ("o arquivo não é uma planilha XLSX válida. Abra-o no Excel ou LibreOffice e salve de novo como «Pasta "
+             "de Trabalho do Excel (.xlsx)», ou exporte como CSV.")
+
+
+@contextmanager
+def open_xlsx(path: Path, problems: Collector, places: int, sheet: str | None = None) -> Iterator[Source | None]:
+    """The rows of the one sheet to read: the one named in certame.toml (`planilha`), else the only visible one."""
+    import openpyxl  # imported here: only XLSX inputs pay for it
+
+    if not _size_ok(path, problems):
+        yield None
+        return
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # openpyxl warns about styles and extensions it drops: not our concern
+            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception:  # noqa: BLE001 — a damaged zip or XML surfaces as any of a dozen exception types
+        problems.add(path.name, _NOT_XLSX)
+        yield None
+        return
+    try:
+        chosen = _pick(path.name, book, sheet, problems)
+        if chosen is None:
+            yield None
+            return
+        source = Source(iter(()))
+        source.rows = _rows(path.name, chosen, places, problems, source)
+        yield source
+    finally:
+        book.close()
+
+
+def _size_ok(path: Path, problems: Collector) -> bool:
+    """Refuse a workbook that would unpack to more than UNPACKED_LIMIT (a «zip bomb» or a pasted blob)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return True  # openpyxl reports it as not an XLSX
+    if unpacked > UNPACKED_LIMIT:
+        problems.add(path.name, f"a planilha ocupa {count(unpacked // 1_000_000)} MB quando aberta, mais que o "
+                     f"limite de {count(UNPACKED_LIMIT // 1_000_000)} MB. Apague o conteúdo que não é da lista de "
+                     "candidatos (imagens, abas de rascunho) ou exporte como CSV.")
+        return False
+    return True
+
+
+def _pick(file: str, book, wanted: str | None, problems: Collector):
+    """The sheet to read, or None with the reason reported."""
+    sheets = book.worksheets
+    names = join_words([f"«{s.title}»" for s in sheets])
+    if not sheets:
+        problems.add(file, "a pasta de trabalho não tem nenhuma planilha (aba) com dados. Abra-a e confira se a "
+                     "lista de candidatos foi salva nela.")
+        return None
+    if wanted is not None:
+        found = [s for s in sheets if s.title == wanted] or [s for s in sheets if fold(s.title) == fold(wanted)]
+        if len(found) == 1:
+            return found[0]
+        problems.add(file, f"a aba «{wanted}», indicada em certame.toml (chave «planilha»), não existe. Abas da "
+                     f"pasta de trabalho: {names}.")
+        return None
+    visible = [s for s in sheets if s.sheet_state == "visible"]
+    if len(visible) == 1:
+        return visible[0]
+    which = "nenhuma aba visível" if not visible else f"{len(visible)} abas visíveis"
+    problems.add(file, f"a pasta de trabalho tem {which} ({names}), e não se sabe qual publicar. Indique a aba em "
+                 f"certame.toml, por exemplo: planilha = \"{(visible or sheets)[0].title}\"")
+    return None
+
+
+def _rows(file: str, sheet, places: int, problems: Collector, source: Source) -> Iterator[list[str]]:
+    """Each row as text cells; a sheet whose XML breaks off stops with a message instead of a traceback."""
+    sheet.reset_dimensions()  # a stale dimension record would cut the sheet short, silently
+    line = 0
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for line, row in enumerate(sheet.iter_rows(values_only=True), 1):
+                cells = [_cell_text(value, places) for value in row]
+                if any(len(cell) > CELL_LIMIT for cell in cells):
+                    problems.add(file, f"uma célula tem mais de {count(CELL_LIMIT)} caracteres; a leitura parou "
+                                 "aqui. Apague o texto colado por engano nessa célula.", line)
+                    source.stopped = True
+                    return
+                yield cells
+    except Exception:  # noqa: BLE001 — malformed sheet XML surfaces as parser, key or value errors
+        source.stopped = True
+        where = " depois desta linha" if line else ""
+        problems.add(file, f"o conteúdo da planilha está danificado e não pôde ser lido{where}. Abra-a no Excel ou "
+                     "LibreOffice e salve de novo, ou exporte como CSV.", line or None)
+
+
+def _cell_text(value: object, places: int) -> str:
+    """A typed XLSX cell as the text a CSV export would hold, so one parser serves both formats."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "S" if value else "N"
+    if isinstance(value, float):
+        return _number_text(value, places)
+    if isinstance(value, datetime):
+        return value.date().isoformat() if value.time() == time() else value.isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+def _number_text(value: float, places: int) -> str:
+    """A float at the exam's precision when it is that value plus binary noise (72.100000000000009 → «72.10»);
+    otherwise every digit it has, so a real extra decimal (72.105) is seen and refused, never rounded away."""
+    if not math.isfinite(value) or abs(value) >= 1e15:
+        return repr(value)
+    if value.is_integer():
+        return str(int(value))
+    exact = Decimal(value)
+    rounded = exact.quantize(Decimal(1).scaleb(-places))
+    if abs(exact - rounded) <= NOISE * max(1, abs(rounded)):
+        return str(rounded)
+    return repr(value)
