@@ -128,7 +128,7 @@ def _cell_text(value: object, places: int) -> str:
 
 
 def _number_text(value: float, places: int) -> str:
-    """A float at the exam's precision when it is that value plus binary noise (72.100000000000009 → «72.10»);
+    """A float at the exam's precision when it is that value plus binary noise (72.100000000000009 → «72.1»);
     otherwise every digit it has, so a real extra decimal (72.105) is seen and refused, never rounded away."""
     if not math.isfinite(value) or abs(value) >= 1e15:
         return repr(value)
@@ -137,5 +137,5 @@ def _number_text(value: float, places: int) -> str:
     exact = Decimal(value)
     rounded = exact.quantize(Decimal(1).scaleb(-places))
     if abs(exact - rounded) <= NOISE * max(1, abs(rounded)):
-        return str(rounded)
+        return format(rounded.normalize(), "f")  # «72.1», as a CSV export writes it
     return repr(value)

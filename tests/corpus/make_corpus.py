@@ -84,6 +84,7 @@ def rows(**changes):
 def workbook(*sheets, hidden=()):
     """XLSX bytes: each sheet a (title, rows) pair; titles in `hidden` are hidden. Fixed dates: same bytes each run."""
     import io
+    import zipfile
     from datetime import datetime
 
     from openpyxl import Workbook
@@ -96,9 +97,13 @@ def workbook(*sheets, hidden=()):
         if title in hidden:
             sheet.sheet_state = "hidden"
     book.properties.created = book.properties.modified = datetime(2024, 6, 10)
-    out = io.BytesIO()
+    out, fixed = io.BytesIO(), io.BytesIO()
     book.save(out)
-    return out.getvalue()
+    with zipfile.ZipFile(out) as source, zipfile.ZipFile(fixed, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():  # fixed entry dates: the same bytes on every run
+            target.writestr(zipfile.ZipInfo(info.filename, (2024, 6, 10, 0, 0, 0)), source.read(info),
+                            zipfile.ZIP_DEFLATED)
+    return fixed.getvalue()
 
 
 XLSX_HEADER = ["inscricao", "nome", "cargo", "nota", "nascimento", "negro", "pcd"]
