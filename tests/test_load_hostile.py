@@ -156,3 +156,12 @@ def test_every_exam_is_checked_in_one_run_and_named(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert [line.split(":")[0] for line in err[:2]] == ["a/candidatos.csv, linha 2, coluna «nota»",
                                                         "b/candidatos.csv, linha 2, coluna «nota»"]
+
+
+def test_formula_without_a_stored_result_is_named_as_such(tmp_path):
+    """openpyxl (like other libraries) writes formulas without their result: the score reads empty."""
+    rows = [HEADER, ["1", "Ana", "ADM", 70, "1990-01-01"], ["2", "Bia", "ADM", "=D2-10", "1991-01-01"]]
+    assert problems(_xlsx(tmp_path, ("Resultado final", rows))) == [
+        "candidatos.xlsx, linha 3, coluna «nota»: a célula D3 tem uma fórmula sem o valor calculado (a planilha foi "
+        "gravada por um programa que não calcula fórmulas). Abra-a no Excel ou LibreOffice, deixe calcular e salve "
+        "de novo."]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 
@@ -68,6 +69,9 @@ class _Reader:
         self.unranked: dict[str, list[int]] = {}
         self.ranked_codes: set[str] = set()
         self.memo = _Memo(rows, places, max_score)
+        if table.empty_cell is not None:
+            score_i = table.index["nota"]
+            self.memo.empty_score = lambda line: table.empty_cell(line, score_i)
 
     def run(self) -> list[Candidate]:
         """The row loop: cheap dictionary hits for the usual cells, parsers only for the rest."""
@@ -198,6 +202,7 @@ class _Memo:
     def __init__(self, rows: RowProblems, places: int, max_score: Decimal) -> None:
         self.rows = rows
         self.places, self.step, self.max_score = places, Decimal(1).scaleb(-places), max_score
+        self.empty_score: Callable[[int], str | None] = lambda line: None  # why a score cell reads empty
         self.scores: dict[str, Decimal] = {}
         self.births: dict[str, date | None] = {"": None}
         self.flags = {text: int(on) for text, on in cells.FLAG_TEXTS.items()}
@@ -213,7 +218,7 @@ class _Memo:
             value = cells.parse_score(text)
         except cells.BadCell as error:
             if status == APPROVED or text.strip():
-                self.rows.add(line, "nota", str(error))
+                self.rows.add(line, "nota", (not text and self.empty_score(line)) or str(error))
             return NO_SCORE
         if not 0 <= value <= self.max_score:
             self.rows.add(line, "nota", f"a nota «{text.strip()}» está fora da escala do certame, de 0 a "

@@ -30,6 +30,8 @@ TOP_KEYS = {
     "planilha": (False, "text", '"Resultado final"'),
     "cargos": (True, "tables", "[[cargos]]"),
 }
+SYNTAX_ERRORS_SHOWN = 5
+MISSING_KEY = "falta esta chave obrigatória"
 DEFAULT_PLACES = 2  # the board's scores as published: 72,50
 DEFAULT_MAX_SCORE = Decimal(100)
 MAX_PLACES = 6
@@ -91,6 +93,7 @@ _TOML_MESSAGES = {
     "Unterminated string": "texto sem as aspas finais",
     "Unescaped '\\' in a string": "barra invertida \\ dentro de texto (escreva \\\\ ou use aspas simples)",
 }
+_DATE_LIKE = re.compile(r"=\s*\d{4}-\d{1,2}-\d{1,2}\s*(#.*)?$")
 _TOML_POSITION = re.compile(r"^(.*?)(?: \(at line (\d+), column (\d+)\))?$", re.S)
 
 
@@ -115,10 +118,21 @@ class ExamFile:
 
 def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
     """Parse and check certame.toml; every problem goes to `problems`."""
-    document = _parse(path, problems)
+    document, recovered = _parse(path, problems)
     result = ExamFile()
     if document is None:
         return result
+    mark = len(problems.problems)
+    _read(document, column_names, problems, result)
+    if recovered:  # lines with syntax errors were left out: a key missing may be on one of them
+        kept = [p for p in problems.problems[mark:] if not p.message.startswith(MISSING_KEY)]
+        del problems.problems[mark:]
+        problems.extend(kept)
+    return result
+
+
+def _read(document: dict, column_names: tuple[str, ...], problems: Collector, result: ExamFile) -> None:
+    """Check the parsed document's keys into `result`."""
     values = _check_keys(document, TOP_KEYS, "", problems)
     result.jurisdiction = values.get("jurisdicao")
     result.title, result.agency, result.notice = (values.get(k) for k in ("titulo", "orgao", "edital"))
@@ -136,30 +150,41 @@ def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collecto
     if isinstance(entries, list) and all(isinstance(e, dict) and isinstance(e.get("codigo"), str)
                                          and e["codigo"].strip() for e in entries):
         result.codes = [e["codigo"].strip() for e in entries]  # so a wrong `vagas` does not hide a cargo typo
-    return result
 
 
-def _parse(path: Path, problems: Collector) -> dict | None:
+def _parse(path: Path, problems: Collector) -> tuple[dict | None, bool]:
+    """The document, and whether lines with syntax errors had to be left out to read the rest."""
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = path.read_bytes()[: error.start].count(b"\n") + 1
         problems.add(FILE, "bytes ilegíveis: certame.toml deve ser salvo em UTF-8. Abra-o no editor de texto e "
                      "salve com a codificação UTF-8.", line)
-        return None
-    try:
-        return tomllib.loads(text)
-    except RecursionError:
-        problems.add(FILE, "o arquivo tem listas ou tabelas umas dentro das outras em profundidade absurda, e não "
-                     "pode ser lido. Confira se não foi colado texto por engano.")
-        return None
-    except tomllib.TOMLDecodeError as error:
-        what, line, column = _TOML_POSITION.match(str(error)).groups()
-        words = _TOML_MESSAGES.get(what) or _toml_message(what)
-        at = f" (na coluna {column})" if column else ""
-        problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto nesse ponto.",
-                     int(line) if line else None)
-        return None
+        return None, False
+    lines, left_out = text.split("\n"), set()
+    while True:
+        try:
+            return tomllib.loads("\n".join(lines)), bool(left_out)
+        except RecursionError:
+            problems.add(FILE, "o arquivo tem listas ou tabelas umas dentro das outras em profundidade absurda, e "
+                         "não pode ser lido. Confira se não foi colado texto por engano.")
+            return None, False
+        except tomllib.TOMLDecodeError as error:
+            what, line, column = _TOML_POSITION.match(str(error)).groups()
+            words = _TOML_MESSAGES.get(what) or _toml_message(what)
+            if line and 1 <= int(line) <= len(lines) and _DATE_LIKE.search(lines[int(line) - 1]):
+                words, column = _TOML_MESSAGES["Invalid date or datetime"], None  # tomllib read «2024-13» as a number
+            at = f" (na coluna {column})" if column else ""
+            problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto nesse ponto.",
+                         int(line) if line else None)
+            # Leave the line out and read on, so one typo does not hide the other problems (issue 11: all at
+            # once); a line that fails twice, or many, means the structure itself is lost.
+            number = int(line) if line else 0
+            if (not 1 <= number <= len(lines) or number in left_out or len(left_out) >= SYNTAX_ERRORS_SHOWN
+                    or lines[number - 1].lstrip().startswith("[")):  # without its header, a table's keys stray
+                return None, False
+            left_out.add(number)
+            lines[number - 1] = ""
 
 
 def _toml_message(what: str) -> str:
@@ -184,7 +209,7 @@ def _check_keys(table: dict, spec: dict, prefix: str, problems: Collector) -> di
     for key, (required, kind, example) in spec.items():
         if key not in table:
             if required:
-                problems.add(FILE, f"falta esta chave obrigatória. Exemplo: {_example(key, kind, example)}",
+                problems.add(FILE, f"{MISSING_KEY}. Exemplo: {_example(key, kind, example)}",
                              column=prefix + key)
             continue
         value = _typed(table[key], kind)

@@ -38,6 +38,7 @@ class Source:
     lines_read: Callable[[], int] | None = None  # physical lines the CSV reader consumed (records may span lines)
     rescan: Callable[[], Iterator[list[str]]] | None = None  # a fresh reader of the same text, to locate quotes
     stopped: bool = False  # the rows ended early on a reported problem (XLSX)
+    empty_cell: Callable[[int, int], str | None] | None = None  # why a cell at (line, column) reads empty, if known
 
 
 @dataclass(slots=True)
@@ -56,6 +57,7 @@ class Table:
     numbers: Iterator[int] = field(default_factory=lambda: counter(FIRST_DATA_LINE))
     malformed: list[str] = field(default_factory=list)  # key cells of rows refused for their width
     broken: bool = False  # parsing stopped or quotes swallowed rows: the rows read are not the file's rows
+    empty_cell: Callable[[int, int], str | None] | None = None  # see Source.empty_cell
 
     def numbered(self) -> Iterator[tuple[int, list[str]]]:
         """(line, row) pairs; a zip with a counter, so `records` knows afterwards how many rows there were."""
@@ -222,7 +224,8 @@ def _with_header(file: str, source: Source, columns: Columns, renames: dict[str,
     used = len(header)
     while used > 1 and not header[used - 1].strip():
         used -= 1
-    return Table(file, header, index, rows, key, problems, source.delimiter, used, words)
+    return Table(file, header, index, rows, key, problems, source.delimiter, used, words,
+                 empty_cell=source.empty_cell)
 
 
 def _empty_message(columns: Columns) -> str:

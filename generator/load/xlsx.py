@@ -44,6 +44,7 @@ def open_xlsx(path: Path, problems: Collector, places: int, sheet: str | None = 
             return
         source = Source(iter(()))
         source.rows = _rows(path.name, chosen, places, problems, source)
+        source.empty_cell = _FormulaCells(book, chosen).explain
         yield source
     finally:
         book.close()
@@ -108,6 +109,36 @@ def _rows(file: str, sheet, places: int, problems: Collector, source: Source) ->
         where = " depois desta linha" if line else ""
         problems.add(file, f"o conteúdo da planilha está danificado e não pôde ser lido{where}. Abra-a no Excel ou "
                      "LibreOffice e salve de novo, ou exporte como CSV.", line or None)
+
+
+class _FormulaCells:
+    """Why a cell reads empty when it holds a formula with no stored result (a workbook written by a program that
+    does not calculate). Looked up only when an empty cell is a problem: it reads the sheet's XML once more."""
+
+    def __init__(self, book, sheet) -> None:
+        self.book, self.sheet, self.cells = book, sheet, None
+
+    def explain(self, line: int, column: int) -> str | None:
+        """The message for the empty cell at (line, column from 0), or None if it holds no formula."""
+        from openpyxl.utils import get_column_letter
+        if self.cells is None:
+            self.cells = self._scan()
+        reference = f"{get_column_letter(column + 1)}{line}"
+        if reference not in self.cells:
+            return None
+        return (f"a célula {reference} tem uma fórmula sem o valor calculado (a planilha foi gravada por um programa "
+                "que não calcula fórmulas). Abra-a no Excel ou LibreOffice, deixe calcular e salve de novo.")
+
+    def _scan(self) -> set[str]:
+        import re
+        try:
+            with self.book._archive.open(self.sheet._worksheet_path) as stream:
+                xml = stream.read()
+        except Exception:  # noqa: BLE001 — the sheet was already read once; without it, the plain message stands
+            return set()
+        cells = re.finditer(rb'<c\b[^>]*\br="([A-Z]+[0-9]+)"[^>]*>(.*?)</c>', xml, re.S)
+        stored = re.compile(rb"<v>[^<]")  # openpyxl writes an empty <v></v> beside the formula
+        return {m[1].decode() for m in cells if b"<f" in m[2] and not stored.search(m[2])}
 
 
 def _cell_text(value: object, places: int) -> str:

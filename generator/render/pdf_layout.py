@@ -122,22 +122,38 @@ def wrap(text: str, avail: float, face: str = "regular", size: float = GEOMETRY.
     text = clean(text)
     if len(text) * size * 0.9 <= avail or width(text, face, size) <= avail:  # 0.9 em: the widest DejaVu glyph
         return [text]
-    lines, current = [], ""
+    avail = max(avail, size)  # a column squeezed to nothing still gets a glyph a line: never an endless loop
+    space = width(" ", face, size)
+    lines: list[str] = []
+    current: list[str] = []
+    current_w = 0.0
     for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if width(candidate, face, size) <= avail:
-            current = candidate
+        # Widths are summed as words arrive (linear, not quadratic in a 100,000-character name); near the limit
+        # the exact width decides, so breaks stay those of measuring each candidate line whole.
+        word_w = width(word, face, size)
+        joined_w = current_w + space + word_w if current else word_w
+        if _fits(joined_w, " ".join([*current, word]) if abs(joined_w - avail) < _EPS else "", avail, face, size):
+            current.append(word)
+            current_w = joined_w
             continue
         if current:
-            lines.append(current)
-        while width(word, face, size) > avail:
-            cut = _fit(word, avail, face, size)
+            lines.append(" ".join(current))
+        while word and not _fits(word_w, word if abs(word_w - avail) < _EPS else "", avail, face, size):
+            cut, cut_w = _fit(word, avail, face, size)
             lines.append(word[:cut])
-            word = word[cut:]
-        current = word
+            word, word_w = word[cut:], word_w - cut_w
+        current, current_w = [word] if word else [], word_w if word else 0.0
     if current:
-        lines.append(current)
+        lines.append(" ".join(current))
     return lines
+
+
+_EPS = 1e-6  # points: below this, summed and measured widths may disagree in the last bit
+
+
+def _fits(summed: float, exact_text: str, avail: float, face: str, size: float) -> bool:
+    """Whether a piece fits: by its summed width, or by measuring `exact_text` when the sum is too close to call."""
+    return (width(exact_text, face, size) if exact_text else summed) <= avail
 
 
 def _blank(prefix: str, prefix_w: float, size: float) -> str:
@@ -147,14 +163,15 @@ def _blank(prefix: str, prefix_w: float, size: float) -> str:
     return FIG * math.ceil(prefix_w / width(FIG, "regular", size))
 
 
-def _fit(word: str, avail: float, face: str, size: float) -> int:
-    """How many leading characters of `word` fit in `avail` (at least one)."""
+def _fit(word: str, avail: float, face: str, size: float) -> tuple[int, float]:
+    """How many leading characters of `word` fit in `avail` (at least one), and their width."""
     total = 0.0
     for i, ch in enumerate(word):
-        total += width(ch, face, size)
-        if total > avail:
-            return max(1, i)
-    return len(word)
+        advance = width(ch, face, size)
+        if total + advance > avail:
+            return (i, total) if i else (1, advance)
+        total += advance
+    return len(word), total
 
 
 class Typesetter:

@@ -84,6 +84,7 @@ def rows(**changes):
 def workbook(*sheets, hidden=()):
     """XLSX bytes: each sheet a (title, rows) pair; titles in `hidden` are hidden. Fixed dates: same bytes each run."""
     import io
+    import re
     import zipfile
     from datetime import datetime
 
@@ -101,8 +102,8 @@ def workbook(*sheets, hidden=()):
     book.save(out)
     with zipfile.ZipFile(out) as source, zipfile.ZipFile(fixed, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():  # fixed entry dates: the same bytes on every run
-            target.writestr(zipfile.ZipInfo(info.filename, (2024, 6, 10, 0, 0, 0)), source.read(info),
-                            zipfile.ZIP_DEFLATED)
+            data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2024-06-10T00:00:00Z", source.read(info))
+            target.writestr(zipfile.ZipInfo(info.filename, (2024, 6, 10, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return fixed.getvalue()
 
 
@@ -363,6 +364,15 @@ case("vagas-texto-e-cargo-errado", ["certame.toml, chave «cargos[1].vagas»: de
                                     "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
                                     "[[cargos]]."],
      toml=toml("vagas = 2", 'vagas = "12"'),
+     candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
+case("tres-problemas-de-uma-vez", ["certame.toml, linha 9: erro de sintaxe TOML: data inválida (use "
+                                   "AAAA-MM-DD). Corrija o texto nesse ponto.",
+                                   "certame.toml, chave «cargos[1].vagas»: deve ser um número inteiro maior que zero, "
+                                   "sem aspas. Exemplo: vagas = 30",
+                                   "candidatos.csv, linha 4, coluna «cargo»: o cargo «GMC» não está em certame.toml. "
+                                   "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
+                                   "[[cargos]]."],
+     toml=toml("vagas = 2", 'vagas = "12"').replace("data = 2024-06-10", "data = 2024-13-10"),
      candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
 # --- issue 9 items 3, 4, 16: XLSX
 case("xlsx-duas-abas-visiveis", ["candidatos.xlsx: a pasta de trabalho tem 2 abas visíveis («Rascunho» e «Resultado "
