@@ -20,7 +20,14 @@ class Problem:
             where.append(_lines(self.line))
         if self.column is not None:
             where.append(f"{_column_label(self.file, self.column)} «{self.column}»")
-        return f"{', '.join(where)}: {self.message}"
+        return _visible(f"{', '.join(where)}: {self.message}")
+
+
+def _visible(text: str) -> str:
+    """Control and bidi characters echoed from the input shown as escapes: a message stays one honest line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
 
 
 def _lines(line: int | tuple[int, ...]) -> str:

@@ -76,7 +76,7 @@ def _reference_rows(data: bytes, score_column: str) -> list[Decimal]:
     return scores
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, database=None,
+@settings(max_examples=200, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(exam=st.sampled_from(sorted(EXAMPLES)), target=st.sampled_from(FILES[:3] * 3 + FILES[3:]),
        mutations=st.lists(mutation(), min_size=1, max_size=3))

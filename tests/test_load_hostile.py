@@ -165,3 +165,10 @@ def test_formula_without_a_stored_result_is_named_as_such(tmp_path):
         "candidatos.xlsx, linha 3, coluna «nota»: a célula D3 tem uma fórmula sem o valor calculado (a planilha foi "
         "gravada por um programa que não calcula fórmulas). Abra-a no Excel ou LibreOffice, deixe calcular e salve "
         "de novo."]
+
+
+def test_control_and_bidi_characters_are_escaped_in_messages(tmp_path):
+    folder = exam(tmp_path, "inscricao,nome,cargo,nota\n1,Ana,X\x0bY,70\n2,Bia,\u202eZZ,60\n")
+    found = problems(folder)
+    assert all(line.isprintable() for line in found)
+    assert "«X\\u000bY»" in found[0] and "«\\u202eZZ»" in found[1]

@@ -114,6 +114,12 @@ class Table:
         return "" if position is None else row[position]
 
 
+def _short(cell: str, limit: int = 40) -> str:
+    """A header cell as shown in a message: one line, cut short (a broken file may hold rows of data there)."""
+    cell = " ".join(cell.split())
+    return cell if len(cell) <= limit else cell[: limit - 1] + "…"
+
+
 def _shown(delimiter: str) -> str:
     return "tabulação" if delimiter == "\t" else delimiter
 
@@ -208,8 +214,12 @@ def _with_header(file: str, source: Source, columns: Columns, renames: dict[str,
     rows = source.rows
     try:
         header = next(rows, None)
-    except csv.Error:
-        header = None
+    except csv.Error as error:
+        _broken(file, source, str(error), mark, problems)
+        return None
+    if header is not None and source.lines_read is not None and source.lines_read() > 1:
+        if _broken(file, source, "", mark, problems):  # the header's quotes swallowed the rows below it
+            return None
     if header is None or not any(cell.strip() for cell in header):
         if len(problems.problems) == mark:  # else reading failed, and that problem says why
             problems.add(file, _empty_message(columns), 1 if header is not None else None)
@@ -261,7 +271,7 @@ def _locate(
 
 
 def _missing_message(name: str, header: list[str], renames: dict[str, str]) -> str:
-    present = join_words([f"«{cell}»" for cell in header if cell.strip()]) or "nenhuma"
+    present = join_words([f"«{_short(cell)}»" for cell in header if cell.strip()]) or "nenhuma"
     if name in renames:
         return (f"falta a coluna obrigatória «{name}»: nem «{renames[name]}» (indicada em certame.toml, [colunas]) "
                 f"nem «{name}» estão no cabeçalho. Colunas encontradas: {present}.")
