@@ -16,7 +16,10 @@ from .results import ExamResult, compute
 def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
     """The allocated exam, or InputError with every problem found."""
     with paused_gc():  # see results.compute: nothing cyclic to collect among a million candidates
-        exam = load_exam(exam_dir)
+        try:
+            exam = load_exam(exam_dir)
+        except InputError as error:
+            raise InputError(error.problems + _rule_problems(error, rules_dir, exam_dir)) from None
         rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date,
                           exam.notice_date)
         acts = getattr(exam, "acts", None) or []
@@ -28,6 +31,20 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
     if over_time:
         result.timelines = apply_calls(result, acts, exam.events)  # InputError with every problem, or all of it
     return result
+
+
+def _rule_problems(error: InputError, rules_dir: Path | None, exam_dir: Path) -> list[Problem]:
+    """The rules' own problems (unknown jurisdiction, dates outside their validity) for an exam whose files have
+    problems too, so a second run does not reveal them (issue 11: every problem at once)."""
+    meta = getattr(error, "exam_file", None)
+    if meta is None or meta.jurisdiction is None:
+        return []
+    publication = meta.publication.date if meta.publication is not None else None
+    try:
+        rules_for(meta.jurisdiction, rules_dir or find_rules_dir(exam_dir), publication, meta.notice_date)
+    except InputError as rule_error:
+        return [p for p in rule_error.problems if p not in error.problems]
+    return []
 
 
 def exam_dirs(content_dir: Path) -> list[Path]:

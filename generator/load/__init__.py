@@ -50,7 +50,10 @@ def _load(folder: Path) -> Exam:
                          lambda table: withdrawals.read_withdrawals(table, by_registration, people_file, problems))
     preamble = _preamble(files, problems)
     events = _events(folder, files, by_registration, meta, problems)
-    problems.raise_if_any()
+    if problems.problems:
+        error = InputError(list(problems.problems))
+        error.exam_file = meta  # so the caller can still check the rules the exam names (all problems at once)
+        raise error
     return Exam(
         slug=exam_slug(folder), jurisdiction=meta.jurisdiction, title=meta.title, agency=meta.agency,
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,

@@ -374,6 +374,13 @@ case("tres-problemas-de-uma-vez", ["certame.toml, linha 9: erro de sintaxe TOML:
                                    "[[cargos]]."],
      toml=toml("vagas = 2", 'vagas = "12"').replace("data = 2024-06-10", "data = 2024-13-10"),
      candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
+case("jurisdicao-e-nota-erradas", ["certame.toml, chave «jurisdicao»: a jurisdição «atlantida» não existe. "
+                                   "Jurisdições disponíveis: cariacica, lins, mato-grosso-do-sul.",
+                                   "candidatos.csv, linha 4, coluna «nota»: a nota «855» está fora da escala do "
+                                   "certame, de 0 a 100 (nota_maxima em certame.toml). Confira se não se perdeu a "
+                                   "vírgula decimal (855 em vez de 85,5)."],
+     toml=toml('jurisdicao = "lins"', 'jurisdicao = "atlantida"'),
+     candidates=rows(r2="1003,Carla Dias,GCM,855,1995-01-30,,F,S,N,N,aprovado\n"))
 # --- issue 9 items 3, 4, 16: XLSX
 case("xlsx-duas-abas-visiveis", ["candidatos.xlsx: a pasta de trabalho tem 2 abas visíveis («Rascunho» e «Resultado "
                                  "final»), e não se sabe qual publicar. Indique a aba em certame.toml, por exemplo: "
