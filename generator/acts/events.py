@@ -60,7 +60,7 @@ def load_events(folder: Path, candidates: dict[str, Candidate], positions: list[
     with open_table(path, COLUMNS, {}, problems) as table:
         if table is None:
             return []
-        for line, row in enumerate(table.rows, 2):
+        for line, row in table.numbered():
             if table.irregular(row):
                 row = table.tidy(line, row)
                 if row is None:
