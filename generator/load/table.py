@@ -298,19 +298,29 @@ def _open_csv(path: Path, problems: Collector) -> Iterator[Source | None]:
         _report_unreadable(path.name, encoding_name, bad, problems)
         yield None
         return
-    with path.open(encoding=encoding, newline="") as stream:
-        first = stream.readline()
-        delimiter, offset = _sniff(first), 0
-        if first[:4].lower() == "sep=":  # Excel's delimiter hint: Excel hides this line, so it is not line 1
-            delimiter, first, offset = first[4:5] or ",", stream.readline(), 1
-        reader = csv.reader(chain([first], stream), delimiter=delimiter, strict=True)
+    # The limit is process-wide and libraries raise it (frictionless sets it to sys.maxsize): set ours while we read.
+    limit = csv.field_size_limit(CELL_LIMIT)
+    try:
+        with path.open(encoding=encoding, newline="") as stream:
+            yield from _csv_source(path, stream, encoding)
+    finally:
+        csv.field_size_limit(limit)
 
-        def rescan() -> Iterator[list[str]]:  # only after a problem: reading the file whole is fine then
-            with path.open(encoding=encoding, newline="") as again:
-                lines = again.readlines()[offset:]
-            return csv.reader(lines, delimiter=delimiter, strict=True)
 
-        yield Source(reader, delimiter, lambda: reader.line_num, rescan)
+def _csv_source(path: Path, stream, encoding: str) -> Iterator[Source]:
+    """_open_csv's body once the file is open: the delimiter, Excel's «sep=» line, the strict reader."""
+    first = stream.readline()
+    delimiter, offset = _sniff(first), 0
+    if first[:4].lower() == "sep=":  # Excel's delimiter hint: Excel hides this line, so it is not line 1
+        delimiter, first, offset = first[4:5] or ",", stream.readline(), 1
+    reader = csv.reader(chain([first], stream), delimiter=delimiter, strict=True)
+
+    def rescan() -> Iterator[list[str]]:  # only after a problem: reading the file whole is fine then
+        with path.open(encoding=encoding, newline="") as again:
+            lines = again.readlines()[offset:]
+        return csv.reader(lines, delimiter=delimiter, strict=True)
+
+    yield Source(reader, delimiter, lambda: reader.line_num, rescan)
 
 
 def _sniff(header_line: str) -> str:
