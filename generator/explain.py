@@ -35,8 +35,27 @@ def explain(result: ExamResult, registration: str) -> list[str] | None:
                 return _eliminated(pr, e)
         index = PositionIndex.of(pr)
         if registration in index.by_registration:
-            return explain_in(pr, index, index.by_registration[registration], result.rules)
+            i = index.by_registration[registration]
+            timeline = result.timelines.get(pr.position.code)
+            return explain_in(pr, index, i, result.rules) + (_over_time(timeline, i) if timeline else [])
     return None
+
+
+def _over_time(timeline, i: int) -> list[str]:
+    """What the convocações and events did to the candidate (acts/calls.py). This is the staff's CLI: unlike the
+    public history, it says when a place ended by a commission outcome."""
+    lines = [f"Durante a validade: {h.text}" for h in timeline.history.get(i, [])]
+    for p in timeline.places:
+        if p.index != i:
+            continue
+        if p.awaiting:
+            lines.append(f"A {ordinal(p.position, feminine=True)} posição aguarda o procedimento da comissão, feito só "
+                         f"depois da convocação além das vagas. Fundamento: {p.bases[-1].text}.")
+        if p.status in ("saiu_da_reserva", "eliminado"):
+            what = "saiu da lista reservada" if p.status == "saiu_da_reserva" else "eliminado(a)"
+            lines.append(f"Deixou a {ordinal(p.position, feminine=True)} posição pelo resultado da comissão "
+                         f"(ato {p.ended_by}): {what}. Fundamento: {p.cause.text}.")
+    return lines
 
 
 def _eliminated(pr: PositionResult, e) -> list[str]:
@@ -83,7 +102,8 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> 
         return lines
     where = (f"na projeção do cadastro de reserva, além das {pos.vacancies} vagas" if nom.register
              else f"dentro das {pos.vacancies} vagas")
-    lines.append(f"Ordem de nomeação: {ordinal(nom.position, feminine=True)} posição, {where}, em vaga {vacancy(nom.group)}.")
+    lines.append(f"Ordem de nomeação: {ordinal(nom.position, feminine=True)} posição, {where}, "
+                 f"em vaga {vacancy(nom.group)}.")
     lines.append(_why(nom, c, group) + f" Fundamento: {basis_text(nom.bases)}.")
     if i in alloc.replacements:
         lines.append("Entrou no lugar de candidato(a) que desistiu, pela mesma lista.")

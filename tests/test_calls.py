@@ -21,8 +21,9 @@ OPTS = ("", " negro", " pcd", " negro pcd", " indigena")
 
 
 def _result(jurisdiction: str, vacancies: int, opts: list[str]):
-    people = [parse_candidate(f"{1001 + i} {99 - i}{o if jurisdiction == 'mato-grosso-do-sul' else o.replace(' indigena', '')}",
-                              "C1", i + 2) for i, o in enumerate(opts)]
+    if jurisdiction != "mato-grosso-do-sul":  # only MS reserves places for indígenas
+        opts = [o.replace(" indigena", "") for o in opts]
+    people = [parse_candidate(f"{1001 + i} {99 - i}{o}", "C1", i + 2) for i, o in enumerate(opts)]
     exam = Exam("t", jurisdiction, "T", "Órgão", "Edital", Publication("Diário", "1", date(2024, 6, 1), "Atos"),
                 [Position("C1", "Cargo", vacancies)], people)
     result, problems = compute(exam, rules(jurisdiction))

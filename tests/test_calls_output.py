@@ -59,3 +59,15 @@ def test_without_acts_or_events_nothing_changes():
     assert "atos" not in out and "convocacoes" not in out["cargos"][0]
     assert all("convocado_por" not in n for n in out["cargos"][0]["nomeacao"])
     assert exam_view(result)["cargos"][0]["historico"] == {}
+
+
+def test_explicar_tells_the_staff_what_happened_over_time():
+    from generator.explain import explain
+    result = _result("lins-comissao-alem-das-vagas")
+    lines = explain(result, "1007")
+    assert "Durante a validade: Convocado pelo Edital de Convocação nº 52/2024, de 07/10/2024 (7ª posição, vaga " \
+        "reservada a pessoas negras, cadastro de reserva)." in lines
+    assert any(line.startswith("Deixou a 7ª posição pelo resultado da comissão (ato 53/2024): saiu da lista reservada")
+               and "art. 10, parágrafo único, II" in line for line in lines)
+    waiting = explain(result, "1009")
+    assert any("aguarda o procedimento da comissão" in line and "art. 7º, § 3º" in line for line in waiting)

@@ -68,7 +68,8 @@ def test_score_change_that_moves_a_cotista_into_ampla_changes_the_nomination_and
     lines = list(BASE)
     lines[5] = "1006 85 negro"  # 1006 now 4th: within the 4 ampla places, so the reserve calls the next negro
     after = _contract(_exam(lines + ["1009 70 negro"]))
-    changed = {c.registration: {ch.field: (ch.before, ch.after) for ch in c.changes} for c in correction_of(before, after)}
+    changed = {c.registration: {ch.field: (ch.before, ch.after) for ch in c.changes}
+               for c in correction_of(before, after)}
     assert changed["1009"]["inclusao"] == (None, "1009")
     assert changed["1006"]["nomeacao"][1].endswith("vaga de ampla concorrência")
 
