@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event as hypothesis_event, given, settings
 from hypothesis import strategies as st
 
 from generator.acts.calls import apply
@@ -100,3 +100,48 @@ def test_annulment_needs_a_norm_that_provides_it():
     with pytest.raises(InputError) as caught:
         apply(result, _calls([2]), [event])
     assert "não prevê anulação" in str(caught.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(("lins", "cariacica")), st.integers(1, 8),
+       st.lists(st.sampled_from(OPTS[:4]), min_size=4, max_size=24), st.data())
+def test_property_any_sequence_of_events_keeps_places_consistent(jurisdiction, vacancies, opts, data):
+    """Calls and events in any order: each place has one holder at a time, reserved holders come from their list,
+    positions are 1..N without gaps, and nobody who left is ever called again."""
+    from generator.acts.events import ANNULMENT, NEW_VACANCIES, VOID
+    result = _result(jurisdiction, vacancies, opts)
+    pr = result.positions[0]
+    regs = [c.registration for c in pr.order]
+    day, acts, events, line = date(2024, 8, 1), [], [], 1
+    for step in range(data.draw(st.integers(1, 8))):
+        day += timedelta(days=7)
+        if data.draw(st.booleans()):
+            acts.append(Act(CALL, f"{step}/2024", day, Edition("Diário", day), position="C1",
+                            places=data.draw(st.integers(1, 3)), line=len(acts) + 1))
+        else:
+            kind = data.draw(st.sampled_from((WITHDRAWAL, VOID, ANNULMENT, NEW_VACANCIES)))
+            line += 1
+            if kind == NEW_VACANCIES:
+                events.append(Event(day, f"e{step}", kind, "C1", vacancies=data.draw(st.integers(1, 3)), line=line))
+            else:
+                events.append(Event(day, f"e{step}", kind, "C1", data.draw(st.sampled_from(regs)), line=line))
+    try:
+        timeline = apply(result, acts, events)["C1"]
+    except InputError as error:  # calling past the candidates, or voiding someone not called: reported, located
+        hypothesis_event("erro")
+        assert all(p.file in ("certame.toml", "eventos.csv") and (p.line or p.column) for p in error.problems)
+        return
+    held = [p.index for p in timeline.places if p.status == "convocado"]
+    assert len(held) == len(set(held))
+    positions = {p.position for p in timeline.places}
+    assert sorted(positions) == list(range(1, len(positions) + 1))
+    for p in timeline.places:
+        if p.group != "ampla":
+            assert p.index in pr.lists[p.group]
+        assert p.bases and all(b.article for b in p.bases)
+    left = {}
+    for e in events:
+        left.setdefault(regs.index(e.registration) if e.registration else None, e.date)
+    for p in timeline.places:
+        if p.index in left:  # whoever an event took out was called before it, and holds nothing now
+            assert p.act.date < left[p.index] and p.status != "convocado"
