@@ -169,7 +169,9 @@ def _citation(exam: dict, url: str, pages: tuple[int, int]) -> list[str]:
         from . import cite
     except ImportError:  # the site's helpers are optional for the PDF
         return []
-    return [f"ABNT NBR 6023: {cite.abnt(exam, url=url, pages=pages)}", f"URN: {cite.urn(exam)}"]
+    from markupsafe import Markup
+
+    return [Markup("ABNT NBR 6023: ") + cite.abnt_html(exam, url=url, pages=pages), f"URN: {cite.urn(exam)}"]
 
 
 # -- body chunks -----------------------------------------------------------------------------------------------
