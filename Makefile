@@ -10,14 +10,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: build test bench golden golden-core golden-pdf clean
+.PHONY: build test bench bench-core golden golden-core golden-pdf clean
 build: $(STAMP)
 	$(BIN)/gazeta build content
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# The user's whole `gazeta build` at 10k and 100k candidates with its baselines (issue 14); bench/out/bench_build-*.json.
 bench: $(STAMP)
+	$(BIN)/python bench/bench_build.py
+
+# Load + allocate of the 1M exam beside a stdlib csv.reader pass.
+bench-core: $(STAMP)
 	$(BIN)/python bench/bench_core.py
 
 # Regenerate the expected `gazeta resultado --json` of each example (tests/golden/resultado/); review the diff.
