@@ -5,6 +5,7 @@ from __future__ import annotations
 import calendar
 import os
 import shutil
+import sys
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -12,7 +13,8 @@ from datetime import date
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .errors import InputError, Problem
+from . import sitedir
+from .errors import FaultError, InputError, Problem
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = PROJECT / "mkdocs.yml"
@@ -41,10 +43,11 @@ class Job:
     pdf: bool = True
     transient: bool = False
     report: dict = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)  # gazeta serve: input problems shown instead of the site
 
 
 _JOB: list[Job | None] = [None]
-SERVE = {"pdf": False}  # options of `gazeta serve`, read by the MkDocs hooks when they prepare a job themselves
+SERVE = {"pdf": False, "running": False}  # options of `gazeta serve`, read by the MkDocs hooks when they prepare a job themselves
 
 
 def current_job() -> Job | None:
@@ -202,22 +205,64 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
     """Build the site from content_dir into site_dir; on any failure the previous site_dir is left untouched."""
     from . import progress
 
-    content_dir = Path(content_dir).resolve()
-    with progress.session():
+    content_dir = content_folder(content_dir)
+    site_dir = _site_folder(site_dir)
+    with sitedir.locked(site_dir), progress.session():  # the lock first: a second build says so at once
         job = prepare_all(content_dir, pdf=pdf, transient=False)  # InputError here: nothing written at all
-        return build_job(job, content_dir, site_dir, config_file=config_file)
+        return _build_locked(job, content_dir, site_dir, config_file)
 
 
 def build_job(job: Job, content_dir: Path, site_dir: Path, *, config_file: Path | None = None) -> dict:
-    """Run MkDocs with `job` into a fresh folder beside site_dir, then swap it in."""
+    """Run MkDocs with `job` into a fresh folder beside site_dir, then swap it in (one build at a time)."""
+    content_dir = content_folder(content_dir)
+    site_dir = _site_folder(site_dir)
+    with sitedir.locked(site_dir):
+        return _build_locked(job, content_dir, site_dir, config_file)
+
+
+def content_folder(content_dir: Path) -> Path:
+    """The resolved content folder; InputError unless it holds certames/ (an exam folder is not a content folder:
+    MkDocs would publish its ato.md as a raw page)."""
+    content_dir = Path(content_dir).resolve()
+    if not (content_dir / "certames").is_dir():
+        hint = (" Essa é a pasta de um certame: informe a pasta de conteúdo que a contém (por exemplo content)."
+                if (content_dir / "certame.toml").is_file() else "")
+        raise InputError([Problem(str(content_dir), "a pasta de conteúdo precisa ter a subpasta certames/, com uma "
+                                  f"pasta por certame.{hint}")])
+    return content_dir
+
+
+def _site_folder(site_dir: Path) -> Path:
+    """The resolved site folder, its parent created; FaultError where it cannot be written or swapped."""
+    site_dir = Path(site_dir).resolve()
+    try:
+        site_dir.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise sitedir.fault(error, site_dir) or error
+    if sitedir.is_mount_point(site_dir):  # rename(2) would say EBUSY, but only after all the work
+        raise FaultError(sitedir.MOUNT_POINT.format(site=site_dir))
+    return site_dir
+
+
+# Bytes per approved candidate of a first build (no previous site to compare): a lower bound, so the check refuses
+# only when the disk clearly cannot hold the site. Measured: the three examples 2,72 MB for 896 approved (≈3.000 B
+# each); a synthetic exam (generator.synth, 10.000 candidates, 5 cargos) 16,2 MB for 9.288 (≈1.740 B each).
+BYTES_PER_CANDIDATE = 1_000
+
+
+def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path | None) -> dict:
+    """build_job's body, run holding the lock: recover, check the disk, build aside, swap."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
-    content_dir, site_dir = Path(content_dir).resolve(), Path(site_dir).resolve()
-    epoch = source_date_epoch(job)
-    site_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-novo-", dir=site_dir.parent))
+    tmp = None
     try:
+        for line in sitedir.recover(site_dir):
+            print(f"gazeta: {line}", file=sys.stderr)
+        previous = sitedir.tree_size(site_dir)
+        sitedir.check_space(site_dir, previous or BYTES_PER_CANDIDATE * sum(p.size() for p in job.exams))
+        epoch = source_date_epoch(job)
+        tmp = Path(tempfile.mkdtemp(prefix=sitedir.new_prefix(site_dir), dir=site_dir.parent))
         with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
             config = load_config(str(config_file or CONFIG), docs_dir=str(content_dir), site_dir=str(tmp))
             use_job(job)
@@ -225,23 +270,15 @@ def build_job(job: Job, content_dir: Path, site_dir: Path, *, config_file: Path 
                 mkdocs_build(config)
             finally:
                 use_job(None)
-        swap(tmp, site_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        sitedir.swap(tmp, site_dir)
+    except BaseException as error:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+        translated = sitedir.fault(error, site_dir) if isinstance(error, OSError) else None
+        if translated is not None:
+            raise translated from error
         raise
     return job.report
-
-
-def swap(new: Path, target: Path) -> None:
-    """Put `new` in place of `target` with two renames on the same file system; the old tree is removed after."""
-    old = None
-    if target.exists():
-        old = target.with_name(f".{target.name}-antigo-{os.getpid()}")
-        os.rename(target, old)
-    os.rename(new, target)
-    os.chmod(target, 0o755)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 @contextmanager

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from .cli_text import port, portuguese, summary
-from .errors import InputError
+from .errors import FaultError, InputError
 
 EXIT_OK, EXIT_INPUT = 0, 1
 
@@ -26,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
         n = len(exc.problems)
         print(f"\n{n} problema(s) encontrado(s). Corrija e rode de novo: nada foi gerado nem alterado.",
               file=sys.stderr)
+        return EXIT_INPUT
+    except FaultError as exc:
+        print(f"gazeta: {exc}", file=sys.stderr)
         return EXIT_INPUT
 
 

@@ -77,3 +77,7 @@ class Collector:
     def raise_if_any(self) -> None:
         if self.problems:
             raise InputError(list(self.problems))
+
+
+class FaultError(Exception):
+    """The machine, not the input, stopped a build (full or read-only disk, another build running…); in Portuguese."""

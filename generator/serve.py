@@ -11,9 +11,21 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
     """Serve the site built from content_dir at http://address/ until interrupted (the PDF is off by default)."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
-    pipeline.SERVE["pdf"] = pdf
+    from .render.site import preview_policy
+
+    content_dir = pipeline.content_folder(content_dir)
+    # The first build is checked here, before MkDocs takes the port: a problem ends the command with the messages.
+    first = pipeline.prepare_all(content_dir, pdf=pdf)
+    pipeline.SERVE.update(pdf=pdf, running=True)  # from now on a bad save is shown, and serving goes on
+    preview_policy(True)  # MkDocs' live reload runs an inline script
     print(f"Pré-visualização em http://{address}/ (Ctrl+C para parar; o site é regerado a cada mudança).",
           flush=True)
-    mkdocs_serve(config_file=str(pipeline.CONFIG), livereload=True, watch_theme=True,
-                 watch=[str(pipeline.PROJECT / "templates" / "theme")], open_in_browser=open_browser,
-                 docs_dir=str(Path(content_dir).resolve()), dev_addr=address)
+    pipeline.use_job(first)
+    try:
+        mkdocs_serve(config_file=str(pipeline.CONFIG), livereload=True, watch_theme=True,
+                     watch=[str(pipeline.PROJECT / "templates" / "theme")], open_in_browser=open_browser,
+                     docs_dir=str(content_dir), dev_addr=address)
+    finally:
+        pipeline.SERVE["running"] = False
+        pipeline.use_job(None)
+        preview_policy(False)

@@ -23,6 +23,12 @@ TITLES = {"geral": "Lista geral", "negro": "Lista específica de candidatos negr
           "mulher": "Lista específica de candidatas mulheres"}
 
 
+# Links an ato.md may try (issue 9, item 9): only the https one may stay a link.
+HOSTILE_PREAMBLE = ("[ver o edital](javascript:window.__xss=1) [imagem](&#106;avascript:window.__xss=2) "
+                    "![selo](data:image/svg+xml,%3Csvg%20onload%3D%22window.__xss%3D3%22%2F%3E) [ato][ref] "
+                    "[diário](https://www.lins.sp.gov.br/imprensa/)\n\n[ref]: vbscript:msgbox(1)\n")
+
+
 def fake_exam(slug: str = "lins-2024-exemplo", date: str = "2024-06-10", title: str | None = None) -> dict:
     """An exam view of the documented shape."""
     return {
@@ -36,7 +42,8 @@ def fake_exam(slug: str = "lins-2024-exemplo", date: str = "2024-06-10", title: 
         "publicacao": {"diario": "Imprensa Oficial - Lins", "edicao": "1521", "data": date,
                        "data_extenso": "10 de junho de 2024", "secao": "Atos Oficiais",
                        "subsecao": "Concursos Públicos", "entidade": "Poder Executivo", "ano": "VIII", "url": ""},
-        "preambulo_md": "**O Prefeito Municipal de Lins** torna público o *resultado final*.",
+        "preambulo_md": "**O Prefeito Municipal de Lins** torna público o *resultado final*. "
+                        + HOSTILE_PREAMBLE,
         "cargos": [],
     }
 

@@ -41,7 +41,7 @@ def _load(folder: Path) -> Exam:
     if not folder.is_dir():
         problems.add(folder.name or str(folder), "a pasta do certame não foi encontrada. Confira o caminho.")
         problems.raise_if_any()
-    files = {path.name.lower(): path for path in folder.iterdir() if path.is_file()}
+    files = _files(folder, problems)
     meta = _exam_file(folder, files, problems)
     people, by_registration, people_file = _candidates(folder, files, meta, problems)
     outcomes = _side_file(files, COMMISSION_FILE, commission, meta, problems,
@@ -60,6 +60,20 @@ def _load(folder: Path) -> Exam:
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
         events=events,
     )
+
+
+def _files(folder: Path, problems: Collector) -> dict[str, Path]:
+    """The folder's regular files by lower-case name; a symbolic link is refused, never followed: `ato.md →
+    candidatos.csv` would publish the CPFs, and a link may leave the folder."""
+    files = {}
+    for path in sorted(folder.iterdir()):
+        if path.is_symlink():
+            problems.add(path.name, "é um link simbólico, e os arquivos do certame não podem ser links (um link pode "
+                         "apontar para outro arquivo, por exemplo a planilha com CPFs, e publicá-lo). Copie o arquivo "
+                         "de verdade para a pasta no lugar do link.")
+        elif path.is_file():
+            files[path.name.lower()] = path
+    return files
 
 
 def _exam_file(folder: Path, files: dict[str, Path], problems: Collector) -> ExamFile:

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from ..errors import Collector
 from ..model import APPROVED, Candidate
+from ..plain import one_line
 from . import cells
 from .cells import BadCell, cpf_digits, parse_rank
 from .report import RowProblems
@@ -88,6 +89,8 @@ class _Reader:
                     continue
             registration = row[reg_i].strip()
             name = row[name_i].strip()
+            if not name.isprintable():  # NUL, tabs, U+202E…: never published (one C-level check in the usual case)
+                name = one_line(name)
             code = codes.get(row[code_i]) if codes is not None else row[code_i].strip()
             if code is None:
                 code = self._code(row[code_i], line)

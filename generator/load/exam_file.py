@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..errors import Collector
 from ..model import RESERVE_GROUPS, Position, Publication
+from ..plain import one_line
 from .text import join_words
 
 FILE = "certame.toml"
@@ -242,9 +243,10 @@ def _typed(value: object, kind: str) -> object | None:
             value = str(value)
         if not isinstance(value, str) or not value.strip():
             return None
-        if kind == "url" and not value.startswith(("https://", "http://")):
+        value = one_line(value)  # a vertical tab, NUL or U+202E here would reach the feed, the HTML and the masthead
+        if not value or kind == "url" and not value.startswith(("https://", "http://")):
             return None
-        return value.strip()
+        return value
     if kind == "date":
         return value if isinstance(value, date) and not hasattr(value, "hour") else None
     if kind == "count":

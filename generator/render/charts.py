@@ -35,7 +35,8 @@ def _figure(ids: Ids, svg_body: str, width: int, height: int, title: str, desc: 
 
 def _legend(groups: list[str], words: dict[str, str] | None = None) -> str:
     words = words or VACANCY
-    items = "".join(f'<li><span style="background:{COLOURS[g]}"></span>{LETTERS[g]} = vaga '
+    # A class, not a style attribute: the Content-Security-Policy (style-src 'self') refuses inline styles.
+    items = "".join(f'<li><span class="vaga-{g}"></span>{LETTERS[g]} = vaga '
                     f'{escape(words.get(g) or VACANCY[g])}</li>' for g in groups)
     return f'<ul class="legenda" aria-hidden="true">{items}</ul>'
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import re
 from operator import itemgetter
 from pathlib import Path
 from typing import Iterable
@@ -50,8 +51,36 @@ COLUMNS = {
     "desistencias": [("inscricao", _STR, "Número de inscrição")],
 }
 
-TITLES = {"nomeacao": "Ordem de nomeação", "comissao": "Resultados das comissões (anonimizados)",
+TITLES = {"nomeacao": "Ordem de nomeação", "comissao": "Resultados das comissões (por inscrição, sem nomes)",
           "eliminados": "Eliminados", "desistencias": "Desistências"}
+
+
+# CSV formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or a tab or
+# carriage return before one) as a formula. In the CSV, such text gets a leading apostrophe, which Excel and
+# LibreOffice show as text and do not display; plain numbers (-1,50) are left alone. The JSON keeps the exact value.
+FORMULA_STARTS = "=+-@\t\r"
+_FORMULA_SCREEN = re.compile(r"(?:\A|\n)[=+\-@\t\r]")
+_NUMBER = re.compile(r"-?[0-9]+(?:[.,][0-9]+)*\Z")
+CSV_NOTE = ("No CSV, textos que começam com =, +, -, @, tabulação ou retorno de carro recebem um apóstrofo (') no "
+            "início, para que a planilha não os execute como fórmula (recomendação OWASP contra injeção de "
+            "fórmulas em CSV); o JSON traz os valores exatos.")
+
+
+def spreadsheet_safe(value):
+    """The value, or the text with a leading apostrophe when a spreadsheet would run it as a formula."""
+    if isinstance(value, str) and value[:1] and value[0] in FORMULA_STARTS and not _NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+def _guarded(rows: list[tuple], text_columns: list[int]) -> list[tuple]:
+    """Rows with spreadsheet_safe text; a regex over each joined text column finds the rare risky cell in C speed."""
+    for i in text_columns:
+        column = [row[i] for row in rows]
+        if all(isinstance(v, str) for v in column) and not _FORMULA_SCREEN.search("\n".join(column)):
+            continue
+        return [tuple(map(spreadsheet_safe, row)) for row in rows]
+    return rows
 
 
 def _cell(column: str, value):
@@ -95,9 +124,9 @@ def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -
         writer = csv.writer(fc, delimiter=";", lineterminator="\r\n")  # writes None as an empty field
         writer.writerow(columns)
         if plain is not None and not _CSV_SPECIAL & set(columns):
-            writer.writerows(plain)
+            writer.writerows(_guarded(plain, _text_columns(kind)))
         else:
-            writer.writerows([_cell(c, item.get(c)) for c in columns] for item in items)
+            writer.writerows([spreadsheet_safe(_cell(c, item.get(c))) for c in columns] for item in items)
     if plain is not None and not (_JSON_SPECIAL - {"nota"}) & set(columns):
         rows = [dict(zip(columns, values)) for values in plain]
         if "nota" in columns:
@@ -111,6 +140,11 @@ def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -
         body = body.replace("},{", "},\n{")
     json_path.write_text(body + "\n", encoding="utf-8")
     return len(rows)
+
+
+def _text_columns(kind: str) -> list[int]:
+    """Positions of the string columns of a kind (where a formula could hide)."""
+    return [k for k, (_, props, _) in enumerate(COLUMNS[kind]) if props["type"] == "string"]
 
 
 def _schema(kind: str) -> dict:
@@ -181,7 +215,7 @@ def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path)
     # and the validator checks its bytes and hash.
     return [
         {"name": f"{base}-csv", "path": csv_path.name, "profile": "tabular-data-resource", "title": title,
-         "format": "csv", "mediatype": "text/csv", "encoding": "utf-8", "dialect": DIALECT,
+         "description": CSV_NOTE, "format": "csv", "mediatype": "text/csv", "encoding": "utf-8", "dialect": DIALECT,
          "hash": f"sha256:{sha256_file(csv_path)}", "bytes": csv_path.stat().st_size, "schema": _schema(kind)},
         {"name": f"{base}-json", "path": json_path.name, "profile": "data-resource", "title": title,
          "format": "json", "mediatype": "application/json", "encoding": "utf-8",
@@ -198,7 +232,7 @@ def _package(exam: dict, resources: list[list[dict]]) -> dict:
         "name": exam["slug"],
         "title": f"{exam['titulo']} — {exam['orgao']}",
         "description": (f"{exam.get('edital', '')}. Publicado em {pub['diario']}{edition}, "
-                        f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}.").lstrip(". "),
+                        f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}. {CSV_NOTE}").lstrip(". "),
         "sources": [{"title": f"{pub['diario']}{edition}"}],
         "licenses": [{"name": "other-pd", "path": "https://creativecommons.org/publicdomain/mark/1.0/",
                       "title": "Ato oficial (Lei nº 9.610/1998, art. 8º, IV): domínio público"}],

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
+
+from ..plain import one_line
 
 # DejaVu ships with Debian (fonts-dejavu-core, a WeasyPrint dependency): the same files are measured here and
 # embedded by WeasyPrint through @font-face, so our line breaks match what Pango draws.
@@ -16,9 +17,6 @@ FACES = {
     "bold": "DejaVuSansCondensed-Bold.ttf",
     "italic": "DejaVuSansCondensed-Oblique.ttf",
 }
-
-# Bidirectional and other invisible format characters: a hostile name could reverse or hide the text around it.
-_FORMAT_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Zl", "Zp"}
 
 
 class FontMissing(RuntimeError):
@@ -63,8 +61,4 @@ def width(text: str, face: str, size: float) -> float:
 
 def clean(text: str) -> str:
     """Text safe to typeset on one line: NFC, no control or bidi-format characters, single spaces."""
-    text = unicodedata.normalize("NFC", text)
-    if not text.isprintable():
-        text = "".join(" " if c in "\t\n\r\v\f" else c for c in text
-                       if unicodedata.category(c) not in _FORMAT_CATEGORIES or c in "\t\n\r\v\f")
-    return " ".join(text.split())
+    return one_line(text)

@@ -6,9 +6,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from .safe_markdown import act_html
 from .pdf_fonts import FACES, font_path
 from .pdf_layout import GEOMETRY, Page
 
@@ -39,13 +39,11 @@ def environment() -> Environment:
 
 
 def preamble_html(text: str) -> str:
-    """The act's editorial Markdown as HTML, with raw HTML disabled (it would be printed verbatim, never run)."""
-    md = markdown.Markdown(extensions=[], output_format="html")
-    md.preprocessors.deregister("html_block")
-    md.inlinePatterns.deregister("html")
+    """The act's editorial Markdown as HTML: raw HTML printed verbatim, never run; only absolute http(s) and mailto
+    links and images (safe_markdown)."""
     # The act's title is the document's only H1 (PDF/UA: one logical heading hierarchy); the preamble's own
     # headings go one level down and keep their look (.act h1, .act .preamble h2 in gazette.css).
-    return re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", md.convert(text or ""))
+    return re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m[1]}h{int(m[2]) + 1}", act_html(text, relative=False))
 
 
 def edition_line(pub: dict) -> str:

@@ -391,7 +391,8 @@ class Typesetter:
                 cells = [clean(str(r["inscricao"])).ljust(insc_w, FIG),
                          PROCEDURE_LABELS.get(r["procedimento"], clean(str(r["procedimento"])))]
                 yield self._row(cells, OUTCOME_LABELS.get(r["resultado"], str(r["resultado"])))
-        legend.append("Resultados anonimizados: somente inscrição e categoria do resultado final.")
+        # Not "anonimizados": the general list publishes each inscrição with its name (see content/sobre.md).
+        legend.append("Resultados por inscrição, sem nomes: somente inscrição e categoria do resultado final.")
         self._section(code, "comissao", "Resultados das comissões (após recursos)", None,
                       "Inscrição · Procedimento · Resultado", rows(), legend)
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-import markdown
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
 from . import charts, cite
+from .safe_markdown import act_html
 from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows
 from .paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
@@ -29,6 +29,25 @@ SITE_DESCRIPTION = ("Resultado oficial de concursos públicos: listas de classif
 # Official acts are not protected by copyright (Lei nº 9.610/1998, art. 8º, IV): the data are in the public domain,
 # stated with the Public Domain Mark (the datapackage.json says the same).
 LICENSE_URL = "https://creativecommons.org/publicdomain/mark/1.0/"
+# Every page carries this policy (a <meta> tag: a static site has no headers of its own). The site needs no inline
+# script nor style, and nothing from other hosts: whatever an input manages to inject does not run or load.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
+       "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'")
+# `gazeta serve` only: MkDocs' live reload injects an inline script into every page it serves.
+CSP_PREVIEW = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+_POLICY = [CSP]
+
+
+def preview_policy(on: bool) -> None:
+    """Use the preview policy (gazeta serve) or the published one."""
+    _POLICY[0] = CSP_PREVIEW if on else CSP
+
+
+def content_security_policy() -> str:
+    """The policy of the pages being built."""
+    return _POLICY[0]
+
+
 WITHDRAWALS_SHOWN = 200  # on the cargo page; all of them are in the open data
 
 
@@ -44,15 +63,15 @@ def environment() -> Environment:
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["jsonld"] = _jsonld
     env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p: PROCEDURE.get(p, p),
-                       site_name=SITE_NAME)
+                       site_name=SITE_NAME, csp=content_security_policy)
     return env
 
 
 def preamble_html(text: str) -> Markup:
-    """The act's preamble (editorial Markdown) as HTML; raw HTML in it is shown as text, not interpreted."""
+    """The act's preamble (editorial Markdown) as HTML: raw HTML shown as text, only safe links (safe_markdown)."""
     if not text.strip():
         return Markup("")
-    return Markup(markdown.markdown(text.replace("&", "&amp;").replace("<", "&lt;"), output_format="html"))
+    return Markup(act_html(text))
 
 
 @dataclass

@@ -1,0 +1,184 @@
+"""The published folder (site/): one build at a time, swapped in by one atomic step, recovered after a killed build."""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import fcntl
+import os
+import shutil
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from .errors import FaultError
+
+AT_FDCWD = -100
+RENAME_EXCHANGE = 2  # linux/fs.h: swap two paths in one step
+# Kernels or file systems without RENAME_EXCHANGE answer these; we then fall back to two renames (see swap).
+_NO_EXCHANGE = {errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP}
+
+
+def new_prefix(site_dir: Path) -> str:
+    """Prefix of the folder a build writes into, beside site_dir."""
+    return f".{site_dir.name}-novo-"
+
+
+def old_prefix(site_dir: Path) -> str:
+    """Prefix of the previous site between the swap and its removal."""
+    return f".{site_dir.name}-antigo-"
+
+
+@contextmanager
+def locked(site_dir: Path) -> Iterator[None]:
+    """Hold an exclusive lock on site_dir's parent folder for the whole build; FaultError if another build has it.
+
+    The lock is flock(2) on the folder itself: no lock file to leave behind, and the kernel releases it when the
+    process ends, even by kill -9."""
+    parent = site_dir.parent
+    fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    _HELD.add(fd)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FaultError(f"outra geração do site já está em andamento na pasta «{parent}» (outro gazeta "
+                             "build). Espere ela terminar e rode de novo; esta não alterou nada.") from None
+        yield
+    finally:
+        _HELD.discard(fd)
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+_HELD: set[int] = set()  # descriptors of the locks this process holds
+
+
+def _close_in_child() -> None:
+    """Forked render workers must not keep the lock alive after the build that forked them was killed."""
+    for fd in list(_HELD):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_close_in_child)
+
+
+def recover(site_dir: Path) -> list[str]:
+    """Undo what a killed build left beside site_dir (call it holding the lock); return what was done, in Portuguese.
+
+    A build killed between the two renames of the fallback swap leaves no site_dir and the previous site under the
+    old prefix: it is put back. Folders under the new prefix are never complete for sure, so they are removed."""
+    parent, done = site_dir.parent, []
+    leftovers = [p for p in parent.iterdir() if p.name.startswith((new_prefix(site_dir), old_prefix(site_dir)))]
+    old = sorted((p for p in leftovers if p.name.startswith(old_prefix(site_dir)) and p.is_dir()),
+                 key=lambda p: p.stat().st_ctime)
+    if not os.path.lexists(site_dir) and old:
+        os.rename(old[-1], site_dir)
+        leftovers.remove(old[-1])
+        done.append(f"o site anterior voltou para «{site_dir}»: uma geração tinha sido interrompida no meio da troca.")
+    for path in leftovers:
+        _remove(path)
+    if leftovers:
+        done.append(f"removida(s) {len(leftovers)} pasta(s) temporária(s) deixada(s) por geração interrompida em "
+                    f"«{parent}».")
+    return done
+
+
+def swap(new: Path, target: Path) -> None:
+    """Put the finished tree `new` at `target`: one atomic exchange where the kernel offers it, then remove the old."""
+    os.chmod(new, 0o755)  # mkdtemp made it 0700; fixed before it is published, never after
+    if not os.path.lexists(target):
+        os.rename(new, target)
+        return
+    retired = target.with_name(f"{old_prefix(target)}{os.getpid()}")
+    if _exchange(new, target):
+        os.rename(new, retired)  # `new` now names the previous site
+    else:
+        # Two renames: a kill between them leaves no `target`, which `recover` undoes at the next build.
+        os.rename(target, retired)
+        os.rename(new, target)
+    _remove(retired)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """renameat2(RENAME_EXCHANGE): swap two paths in one step; False where the platform cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    function = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)  # glibc ≥ 2.28
+    if function is None:
+        return False
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if function(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_EXCHANGE:
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def tree_size(path: Path) -> int:
+    """Bytes of the regular files under path (0 when it does not exist)."""
+    total = 0
+    for folder, _, names in os.walk(path):
+        for name in names:
+            try:
+                total += os.lstat(os.path.join(folder, name)).st_size
+            except OSError:
+                pass
+    return total
+
+
+def check_space(site_dir: Path, needed: int) -> None:
+    """FaultError when the disk of site_dir's parent has clearly less free space than `needed` bytes."""
+    free = shutil.disk_usage(site_dir.parent).free
+    if needed > free:
+        raise FaultError(f"espaço livre insuficiente no disco de «{site_dir.parent}»: a geração precisa de cerca "
+                         f"de {_megabytes(needed)} e há {_megabytes(free)} livres. Libere espaço e rode de novo; "
+                         "o site atual não foi alterado.")
+
+
+def _megabytes(n: int) -> str:
+    return f"{max(n, 0) / 1e6:.1f} MB".replace(".", ",")
+
+
+def is_mount_point(site_dir: Path) -> bool:
+    """True when site_dir is the root of a mounted file system (it cannot be renamed: EBUSY)."""
+    return site_dir.is_dir() and not site_dir.is_symlink() and os.path.ismount(site_dir)
+
+
+MOUNT_POINT = ("«{site}» é um ponto de montagem (um disco ou volume montado ali) e não pode ser substituída de "
+               "uma só vez. Gere o site numa pasta dentro dela, por exemplo --site {site}/publicado, e aponte o "
+               "servidor para essa pasta; o site atual não foi alterado.")
+
+# errno → what happened, in Portuguese; other OSErrors are bugs and keep their traceback.
+FAULTS = {
+    errno.ENOSPC: "não há espaço livre no disco",
+    errno.EDQUOT: "a cota de disco acabou",
+    errno.EROFS: "o disco está montado somente para leitura",
+    errno.EACCES: "não há permissão de escrita",
+    errno.EPERM: "a operação não é permitida",
+    errno.EIO: "erro de entrada e saída no disco",
+}
+
+
+def fault(error: OSError, site_dir: Path) -> FaultError | None:
+    """The Portuguese FaultError for an OSError of the machine (full or read-only disk…), or None for others."""
+    if error.errno in (errno.EBUSY, errno.EXDEV):
+        return FaultError(MOUNT_POINT.format(site=site_dir))
+    what = FAULTS.get(error.errno)
+    if what is None:
+        return None
+    where = f" («{error.filename}»)" if error.filename else ""
+    return FaultError(f"não foi possível gravar o site em «{site_dir}»: {what}{where}. Corrija e rode de novo; "
+                      "o site atual não foi alterado e a pasta temporária foi removida.")
