@@ -15,6 +15,7 @@ from typing import Callable, Iterable, Iterator
 
 from . import sitedir
 from .errors import FaultError, InputError, Problem
+from .pipeline import documents, pdf_renderer
 
 PROJECT = Path(__file__).resolve().parents[1]
 CONFIG = PROJECT / "mkdocs.yml"
@@ -29,6 +30,8 @@ class Prepared:
     positions: Callable[[], Iterable[dict]]  # a fresh stream of PositionViews at each call
     cargos: list[dict] = field(default_factory=list)  # summaries (codigo, nome, totais), for parallel rendering
     position: Callable[[int], dict] | None = None  # the k-th cargo's full view, built on demand (in a worker)
+    records: list = field(default_factory=list)  # the exam's archived acts (generator.acts.archive.Record)
+    fingerprint: str = ""  # what its pages depend on (generator/incremental.py)
 
     def size(self) -> int:
         """Approved candidates over all cargos (0 when unknown)."""
@@ -39,11 +42,12 @@ class Prepared:
 class Job:
     """Everything one build renders; `transient` jobs are prepared by MkDocs itself (gazeta serve)."""
 
-    exams: list[Prepared]
+    exams: list  # Prepared, or incremental.Reuse for an exam unchanged since the previous build
     pdf: bool = True
     transient: bool = False
     report: dict = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # gazeta serve: input problems shown instead of the site
+    staging: Path | None = None  # the new incremental cache, put in place after the swap (generator/incremental)
 
 
 _JOB: list[Job | None] = [None]
@@ -60,8 +64,12 @@ def use_job(job: Job | None) -> None:
     _JOB[0] = job
 
 
-def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True) -> Job:
-    """Check and allocate every exam under content_dir; InputError lists the problems of all of them at once."""
+def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, previous: Path | None = None,
+                cache: Path | None = None, site_url: str = "") -> Job:
+    """Check and allocate every exam under content_dir; InputError lists the problems of all of them at once. With
+    `previous` (the site of the last build), an exam unchanged since then is reused instead (generator/incremental)."""
+    from . import incremental
+    from .law.rules import find_rules_dir
     from . import progress
     from .pipeline import exam_dirs, located, name_problems, prepare
 
@@ -70,7 +78,18 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True) 
     prepared = []
     for folder in progress.ticking("Conferindo e alocando os certames", len(folders), folders):
         try:
-            prepared.append(public_views(prepare(folder)))
+            print_ = incremental.fingerprint(folder, find_rules_dir(folder), f"{site_url}\0{pdf}\0"
+                                             f"{os.environ.get('SOURCE_DATE_EPOCH', '')}")
+            entry = incremental.lookup(previous, cache, folder.resolve().name, print_)
+            # a live PDF's dates follow the newest exam: only exams whose PDFs are archived copies are reused then
+            if entry is not None and (entry["acts"] or not pdf):
+                incremental.check_archive(folder)
+                prepared.append(incremental.Reuse(folder.resolve().name, folder, entry, Path(previous), Path(cache)))
+                continue
+            result = prepare(folder)
+            item = public_views(result, archived(folder, result.exam.acts))
+            item.fingerprint = "" if transient else print_
+            prepared.append(item)
         except InputError as error:
             problems.extend(located(folder, error.problems) if len(folders) > 1 else error.problems)
     if problems:
@@ -78,20 +97,41 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True) 
     return Job(prepared, pdf=pdf, transient=transient)
 
 
-def public_views(result) -> Prepared:
-    """The allow-listed public view of an allocated exam (generator.public, written by the legal core)."""
+def public_views(result, records: list | None = None) -> Prepared:
+    """The allow-listed public view of an allocated exam (generator.public, written by the legal core), as of the
+    last archived act that publishes or corrects the lists (the declared one while nothing is archived)."""
     from . import public
 
-    exam = public.exam_view(result, with_positions=False)
+    records = records or []
+    act = None
+    by_slug = {a.slug: a for a in result.exam.acts}
+    for record in reversed(records):
+        if by_slug[record.slug].carries_result:
+            act = by_slug[record.slug]
+            break
+    exam = public.exam_view(result, with_positions=False, act=act)
     return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result), exam["cargos"],
-                    lambda k: public.position_view(result, result.positions[k]))
+                    lambda k: public.position_view(result, result.positions[k]), records)
+
+
+def archived(folder: Path, acts: list) -> list:
+    """The exam's archived acts, verified (a changed published file is an InputError naming it) and still declared
+    as published in certame.toml (`acts`)."""
+    from .acts import archive
+    from .acts.publish import pending
+
+    records = archive.read(folder)
+    if records:
+        pending(acts, records)
+    return records
 
 
 def source_date_epoch(job: Job) -> int:
     """SOURCE_DATE_EPOCH if set, else the newest publication date: a build never depends on the clock."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return int(os.environ["SOURCE_DATE_EPOCH"])
-    dates = [date.fromisoformat(p.exam["publicacao"]["data"]) for p in job.exams] or [date(1970, 1, 1)]
+    dates = [date.fromisoformat(p.entry["exam"][0]["publicacao"]["data"] if hasattr(p, "entry") else
+                                p.exam["publicacao"]["data"]) for p in job.exams] or [date(1970, 1, 1)]
     return calendar.timegm(max(dates).timetuple())
 
 
@@ -111,24 +151,32 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
 
 
 def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages) -> dict:
-    from . import progress
-    from .render.data import OpenData, write_open_data
+    from . import incremental, progress
+    from .render.data import OpenData
 
-    pdfs = []
+    pdfs, recorded = [], []
     with progress.session(), tempfile.TemporaryDirectory(prefix="gazeta-busca-") as spill:
         for prepared in job.exams:
+            if isinstance(prepared, incremental.Reuse):  # unchanged since the last build: its pages as they were
+                incremental.replay(site, prepared, site_dir, job.staging)
+                continue
             exam = prepared.exam
+            recorder = incremental.Recorder.start(site, exam["slug"], prepared.fingerprint) \
+                if job.staging is not None and prepared.fingerprint else None
             exam_dir = site_dir / "certames" / exam["slug"]
             workers = _workers(prepared)
             site.workers = max(site.workers, workers)
             data = pdf = None
             pages_bar = f"Site {exam['slug']}: cargos"
-            if job.pdf and _pdf_renderer() is not None:
+            if prepared.records:  # published acts are copies; the lists cite the archived PDF that carries them
+                pdf = _copy_archived(site, prepared, exam_dir)
+            elif job.pdf and pdf_renderer() is not None:
                 # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
-                data = write_open_data(exam, progress.ticking(f"Dados abertos {exam['slug']}: cargos",
-                                                              len(prepared.cargos), prepared.positions()),
-                                       exam_dir / "dados")
-                pdf = _pdf(prepared, exam_dir, data, site_url)
+                url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/"
+                                                        if site_url else "")
+                data, pdf = documents(exam, lambda: progress.ticking(f"Dados abertos e PDF {exam['slug']}: cargos",
+                                                                     len(prepared.cargos), prepared.positions()),
+                                      exam_dir, f"{exam['slug']}.pdf", url)
                 pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                              "bytes": (exam_dir / pdf["name"]).stat().st_size})
             if workers > 1:
@@ -141,13 +189,32 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                 if data is not None:
                     site.render_exam(exam, positions, pdf=pdf, data=data)
                 else:  # one pass: each cargo's view is built once, for its data files and its pages
-                    site.render_exam(exam, positions, open_data=OpenData(exam, exam_dir / "dados"))
+                    site.render_exam(exam, positions, pdf=pdf, open_data=OpenData(exam, exam_dir / "dados"))
+            if recorder is not None:
+                recorded.append((recorder, recorder.finish(site)))
+        if job.staging is not None:
+            incremental.save(job.staging, recorded, site.search)
         finishing = progress.task("Site: início, busca, sitemap e feed", 1)
         stats = site.finish(extra_urls)
         finishing()
     site.legislation_index(markdown_pages)
     job.report = {**stats, "exams": len(job.exams), "pages": len(site.urls), "pdfs": pdfs}
     return job.report
+
+
+def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
+    """Copy every archived act of the exam byte for byte (verified against its manifest) beside its permanent page;
+    return the PDF that carries the current lists."""
+    from .acts import archive
+    from .render import acts as act_pages
+
+    exam = prepared.exam
+    entries = act_pages.history(exam["slug"], prepared.records)
+    for order, (record, entry) in enumerate(zip(prepared.records, entries), 1):
+        archive.copy(record, exam_dir / "atos" / record.slug)
+        site.act_page(exam["slug"], entry, order)
+    exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por")} for e in entries]
+    return act_pages.pdf_of(entries)
 
 
 PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes
@@ -161,26 +228,6 @@ def _workers(prepared: Prepared) -> int:
     if os.environ.get("GAZETA_PROCESSOS") or prepared.size() >= PARALLEL_FROM:
         return wanted
     return 1
-
-
-def _pdf_renderer():
-    """generator.render.pdf.build_pdf, or None when the PDF renderer is not installed."""
-    try:
-        from .render.pdf import build_pdf
-    except ImportError:
-        return None
-    return build_pdf
-
-
-def _pdf(prepared: Prepared, exam_dir: Path, data: dict, site_url: str) -> dict:
-    """Render the gazette PDF; return its link and the printed page range of each section."""
-    exam = prepared.exam
-    name = f"{exam['slug']}.pdf"
-    attachments = [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]]
-    url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/" if site_url else "")
-    info = _pdf_renderer()(exam, prepared.positions(), exam_dir / name, attachments=attachments,
-                           data_sha256=data["datapackage_sha256"], permanent_url=url)
-    return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
 
 
 def site_url(config_file: Path | None = None) -> str:
@@ -202,13 +249,17 @@ def site_url_warning(config_file: Path | None = None) -> str:
 
 
 def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: Path | None = None) -> dict:
-    """Build the site from content_dir into site_dir; on any failure the previous site_dir is left untouched."""
-    from . import progress
+    """Build the site from content_dir into site_dir; on any failure the previous site_dir is left untouched.
+    Exams unchanged since the previous build of site_dir are reused, not rendered (generator/incremental.py)."""
+    from . import incremental, progress
 
     content_dir = content_folder(content_dir)
     site_dir = _site_folder(site_dir)
     with sitedir.locked(site_dir), progress.session():  # the lock first: a second build says so at once
-        job = prepare_all(content_dir, pdf=pdf, transient=False)  # InputError here: nothing written at all
+        previous = site_dir if site_dir.is_dir() else None
+        job = prepare_all(content_dir, pdf=pdf, transient=False, previous=previous,
+                          cache=incremental.previous_cache(site_dir) if previous else None,
+                          site_url=site_url(config_file))  # InputError here: nothing written at all
         return _build_locked(job, content_dir, site_dir, config_file)
 
 
@@ -263,6 +314,8 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
         sitedir.check_space(site_dir, previous or BYTES_PER_CANDIDATE * sum(p.size() for p in job.exams))
         epoch = source_date_epoch(job)
         tmp = Path(tempfile.mkdtemp(prefix=sitedir.new_prefix(site_dir), dir=site_dir.parent))
+        if not job.transient:
+            job.staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-cache-novo-", dir=site_dir.parent))
         with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
             config = load_config(str(config_file or CONFIG), docs_dir=str(content_dir), site_dir=str(tmp))
             use_job(job)
@@ -274,10 +327,16 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
     except BaseException as error:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
+        if job.staging is not None:
+            shutil.rmtree(job.staging, ignore_errors=True)
         translated = sitedir.fault(error, site_dir) if isinstance(error, OSError) else None
         if translated is not None:
             raise translated from error
         raise
+    if job.staging is not None:
+        from . import incremental
+
+        incremental.commit(site_dir, job.staging)
     return job.report
 
 

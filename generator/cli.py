@@ -1,4 +1,4 @@
-"""Command line: `gazeta check|resultado|explicar|build|verificar|serve` (parses arguments, calls the library)."""
+"""Command line: `gazeta check|resultado|explicar|build|publicar|verificar|serve` (parses arguments, calls the library)."""
 
 from __future__ import annotations
 
@@ -84,6 +84,14 @@ def _parser() -> argparse.ArgumentParser:
                         help="certificado raiz (PEM ou DER) em que confiar; repita para vários")
     verify.set_defaults(run=_verify)
 
+    publish = sub.add_parser("publicar", help="arquiva os atos declarados em certame.toml ainda não publicados",
+                             description="Gera uma única vez, em ordem, cada ato declarado em [[atos]] que ainda não "
+                             "está no arquivo (PDF, dados abertos, resultado e manifesto com o SHA-256 de cada "
+                             "arquivo) e o guarda em arquivo/ dentro da pasta do certame. Sem nada novo, não escreve "
+                             "nada.")
+    publish.add_argument("pasta", type=Path, metavar="PASTA", help="a pasta de um certame, ou content/ para todos")
+    publish.set_defaults(run=_publish)
+
     serve = sub.add_parser("serve", help="pré-visualiza o site com recarga automática",
                            description="Pré-visualiza o site num servidor local, regerando-o a cada mudança em "
                            "content/ ou no tema. Não gera o PDF.")
@@ -103,10 +111,11 @@ def _check(args) -> int:
 
 
 def _result(args) -> int:
+    from .acts.archive import pdf_digests
     from .contract import contract
     from .pipeline import prepare
     result = prepare(args.pasta, args.regras)
-    data = contract(result)
+    data = contract(result, pdf_digests(args.pasta))
     if args.json:
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -153,6 +162,24 @@ def _verify(args) -> int:
     ok, lines = verify(args.arquivo, args.conteudo, args.raiz)
     print("\n".join(lines))
     return EXIT_OK if ok else EXIT_INPUT
+
+
+def _publish(args) -> int:
+    from .acts.publish import publish
+    from .build import site_url
+    from .pipeline import exam_dirs
+
+    folders = exam_dirs(args.pasta) if args.pasta.is_dir() else [args.pasta]
+    total = 0
+    for folder in folders:
+        for done in publish(folder, args.regras, site_url=site_url()):
+            total += 1
+            print(f"Publicado: {done.act.label}, de {done.act.date:%d/%m/%Y} ({folder.name})")
+            if done.pdf is not None:
+                print(f"  PDF: {done.pdf}\n  SHA-256: {done.sha256}")
+    if total == 0:
+        print(f"Nada novo a publicar em {args.pasta}: todos os atos declarados já estão no arquivo.")
+    return EXIT_OK
 
 
 def _serve(args) -> int:

@@ -7,6 +7,8 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+from .acts.model import Act
+
 # Group keys, exactly as in the JSON contract and the data files (GLOSSARY.md).
 OPEN = "ampla"
 RESERVE_GROUPS = ("negro", "pcd", "indigena", "mulher")
@@ -93,3 +95,8 @@ class Exam:
     preamble_md: str = ""  # ato.md: the act's title/preamble, editorial Markdown
     notice_date: date | None = None  # publication date of the opening edital (certame.toml `edital_data`)
     events: list = field(default_factory=list)  # eventos.csv: acts/events.Event, in file order
+    acts: list[Act] = field(default_factory=list)  # the exam's history of acts ([[atos]]), in order
+
+    def current_act(self) -> Act | None:
+        """The latest act that publishes or corrects the lists: the one the current pages reflect."""
+        return next((a for a in reversed(self.acts) if a.carries_result), None)

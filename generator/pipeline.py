@@ -1,8 +1,12 @@
-"""Load an exam folder, find its rules and allocate: the legal core end to end."""
+"""One exam through the pipeline: check → allocate → view → render (open data, PDF), or copy what is archived.
+
+`build` (the whole site), `acts.publish` (freezing acts) and `serve` (preview) are thin callers of these steps.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, Iterable
 
 from .acts.calls import apply as apply_calls
 from .acts.model import CALL
@@ -91,3 +95,30 @@ def prepare_each(folder: Path, rules_dir: Path | None = None, project: bool = Tr
     if problems:
         raise InputError(problems)
     return results
+
+
+def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path, name: str, url: str, *,
+              with_data: bool = True) -> tuple[dict | None, dict | None]:
+    """Render open data (into out_dir/dados, when `with_data`) and then the gazette PDF out_dir/name, which embeds
+    them; (data, pdf) — pdf None when the PDF renderer is not installed. The PDF info gives its link, page count
+    and the printed page range of each section."""
+    from .render.data import write_open_data
+
+    data = write_open_data(exam, positions(), Path(out_dir) / "dados") if with_data else None
+    build_pdf = pdf_renderer()
+    if build_pdf is None:
+        return data, None
+    attachments = [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]] \
+        if data else []
+    info = build_pdf(exam, positions(), Path(out_dir) / name, attachments=attachments,
+                     data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url)
+    return data, {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
+
+
+def pdf_renderer():
+    """generator.render.pdf.build_pdf, or None when the PDF renderer is not installed."""
+    try:
+        from .render.pdf import build_pdf
+    except ImportError:
+        return None
+    return build_pdf

@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Iterator
 
+from .acts.model import ACT_TYPES, RESULT, Act, Edition
 from .contract import basis_text
 from .labels import ELIMINATION, OUTCOME, score_text
 from .law.basis import Basis
@@ -51,27 +52,63 @@ class _Bases:
         return self._many[bases]
 
 
-def exam_view(result: ExamResult, with_positions: bool = True) -> dict:
-    """The exam's public metadata; with its cargos' full views, or (at scale) only their summaries."""
+def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None = None) -> dict:
+    """The exam's public metadata as published by `act` (default: the act the current lists reflect); with its
+    cargos' full views, or (at scale) only their summaries."""
     exam, rules = result.exam, result.rules
-    pub = exam.publication
+    act = act or exam.current_act() or _publication_act(exam)
     bases = _Bases()
     return {
         "slug": exam.slug,
         "titulo": exam.title,
         "orgao": exam.agency,
-        "edital": exam.notice,
+        "edital": exam.notice,  # the opening edital: another act, never the published one's identity
         "jurisdicao": {"id": rules.id, "nome": rules.name},
         "normas": [{"chave": n.key, "titulo": n.title, "sigla": n.short, "urn": n.urn, "pagina": n.page}
                    for n in rules.norms.values()],
-        "publicacao": {"diario": pub.gazette, "edicao": str(pub.edition or ""), "data": pub.date.isoformat(),
-                       "data_extenso": date_in_full(pub.date), "secao": pub.section, "subsecao": pub.subsection,
-                       "entidade": pub.entity, "ano": pub.year, "url": pub.url},
+        "publicacao": edition_view(act.edition),
+        "ato": act_view(act, exam.acts),
+        "atos": [act_view(a, exam.acts) for a in exam.acts],
         "preambulo_md": exam.preamble_md,
         "fundamento_publicidade": bases.one(rules.public_basis),
         "regras": rules_view(result, bases),
         "cargos": [position_view(result, pr, bases) if with_positions else position_summary(pr)
                    for pr in result.positions],
+    }
+
+
+def _publication_act(exam) -> Act:
+    """An exam built without acts (legal scenarios, tools): its [publicacao] as one result act without a number."""
+    pub = exam.publication
+    return Act(kind=RESULT, number="", date=pub.date, edition=Edition(
+        gazette=pub.gazette, date=pub.date, number=pub.edition or None, section=pub.section,
+        subsection=pub.subsection, entity=pub.entity, year=pub.year, url=pub.url))
+
+
+def edition_view(edition: Edition) -> dict:
+    """The gazette coordinates of an act, for the masthead and citations."""
+    return {"diario": edition.gazette, "edicao": edition.number or "", "data": edition.date.isoformat(),
+            "data_extenso": date_in_full(edition.date), "secao": edition.section, "subsecao": edition.subsection,
+            "entidade": edition.entity, "ano": edition.year, "url": edition.url, "extra": edition.extra,
+            "suplemento": edition.supplement}
+
+
+def act_view(act: Act, acts: list[Act]) -> dict:
+    """One act's identity and closing block (signers sign public acts: their names and offices are public)."""
+    by_number = {a.number: a for a in acts}
+    corrected = by_number.get(act.corrects) if act.corrects else None
+    return {
+        "tipo": act.kind, "tipo_nome": ACT_TYPES[act.kind], "numero": act.number, "titulo": act.label,
+        "slug": act.slug, "data": act.date.isoformat(), "data_extenso": date_in_full(act.date),
+        "data_curta": act.date.strftime("%d/%m/%Y"),
+        "retifica": None if corrected is None else {
+            "numero": corrected.number, "titulo": corrected.label, "slug": corrected.slug,
+            "data": corrected.date.isoformat(), "data_curta": corrected.date.strftime("%d/%m/%Y")},
+        "sequencia": act.sequence, "motivo": act.reason, "cargo": act.position, "vagas": act.places,
+        "local": act.place, "assinaturas": [{"nome": s.name, "cargo": s.office} for s in act.signers],
+        "retificado_por": [{"numero": a.number, "titulo": a.label, "slug": a.slug, "data": a.date.isoformat(),
+                            "data_curta": a.date.strftime("%d/%m/%Y")}
+                           for a in acts if a.corrects == act.number and act.number],
     }
 
 

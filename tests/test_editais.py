@@ -33,7 +33,8 @@ def _without_edition(tmp_path: Path) -> Path:
 
 def test_an_unknown_edition_is_left_out_of_masthead_provenance_and_metadata(tmp_path):
     """Issue 10 item 8: `publicacao.edicao` may be left out; the masthead omits it, never «a confirmar»."""
-    view = public.exam_view(prepare(_without_edition(tmp_path), ROOT / "content" / "jurisdicoes"), False)
+    result = prepare(_without_edition(tmp_path), ROOT / "content" / "jurisdicoes")
+    view = public.exam_view(result, False, act=result.exam.acts[0])  # the act whose edition is left out
     pub = view["publicacao"]
     assert pub["edicao"] == ""
     pdf_env = Environment(loader=FileSystemLoader(ROOT / "templates"), undefined=StrictUndefined)
@@ -46,7 +47,8 @@ def test_an_unknown_edition_is_left_out_of_masthead_provenance_and_metadata(tmp_
 
 
 def test_with_an_edition_the_masthead_names_it():
-    view = public.exam_view(prepare(MS_EXAM, ROOT / "content" / "jurisdicoes"), False)
+    result = prepare(MS_EXAM, ROOT / "content" / "jurisdicoes")
+    view = public.exam_view(result, False, act=result.exam.acts[0])
     assert edition_line(view["publicacao"]).startswith("Edição nº 11.514 · ")
 
 

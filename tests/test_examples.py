@@ -35,7 +35,8 @@ def test_committed_examples_are_up_to_date(generated):
     out, _ = generated
     for slug in SLUGS:
         fresh = sorted(f.name for f in (out / slug).iterdir())
-        committed = sorted(f.name for f in (make_examples.OUT / slug).iterdir())
+        # arquivo/ holds the published acts: written by `gazeta publicar` (tools/publish_examples.py), not here
+        committed = sorted(f.name for f in (make_examples.OUT / slug).iterdir() if f.name != "arquivo")
         assert fresh == committed, slug
         for name in fresh:
             same = (out / slug / name).read_bytes() == (make_examples.OUT / slug / name).read_bytes()

@@ -101,7 +101,8 @@ def test_pdfa_identification_and_metadata(built):
         intent = pdf.Root.OutputIntents[0]
         assert intent.S == pikepdf.Name.GTS_PDFA1 and "/DestOutputProfile" in intent
         assert str(pdf.docinfo.Author) == "Secretaria de Estado de Administração"
-        assert str(pdf.docinfo.Title).startswith("Concurso Público nº 01/2024")
+        # the published act first (issue 8: the act has its own identity), then the exam
+        assert str(pdf.docinfo.Title).startswith("Edital de Resultado Final nº 12/2024: Concurso Público nº 01/2024")
         assert "ordem de nomeação" in str(pdf.docinfo.Subject)
         assert len(pdf.trailer.ID) == 2 and not pdf.is_encrypted
         assert pdf.check_pdf_syntax() == []  # qpdf reads every object and stream without complaint

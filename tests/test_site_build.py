@@ -76,7 +76,8 @@ def test_sitemap_feed_and_jsonld_parse(example):
     assert len(locs) == len(set(locs)) and all(loc.startswith("https://") for loc in locs)
     feed = ET.parse(example / "feed.xml").getroot()
     updated = [e.find("a:updated", ns).text for e in feed.findall("a:entry", ns)]
-    assert len(updated) == 3 and updated == sorted(updated, reverse=True)
+    # one entry per published act: each example has a result, a retificação and a convocação (issue 8)
+    assert len(updated) == 9 and updated == sorted(updated, reverse=True)
     for html in list(example.glob("certames/*/index.html")) + [example / "index.html"]:
         block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html.read_text("utf-8"), re.S)
         data = json.loads(block.group(1))
@@ -134,10 +135,11 @@ def test_failed_build_leaves_the_previous_site_untouched(tmp_path):
         yield fake_position("X", 10, 2)
         raise RuntimeError("falha no meio da geração")
 
+    cache = _files(tmp_path / ".site.gazeta-cache")  # the incremental cache of the previous build
     with pytest.raises(RuntimeError):
         build_job(Job([Prepared(fake_exam(), broken)], pdf=False), CONTENT, site)
-    assert _files(site) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert _files(site) == before and _files(tmp_path / ".site.gazeta-cache") == cache
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.gazeta-cache", "site"]
 
 
 def test_failure_in_a_worker_process_leaves_the_previous_site_untouched(tmp_path, monkeypatch):
@@ -154,10 +156,11 @@ def test_failure_in_a_worker_process_leaves_the_previous_site_untouched(tmp_path
     prepared = Prepared(fake_exam(), lambda: iter(views), [{"codigo": v["codigo"], "nome": v["nome"]} for v in views],
                         position)
     monkeypatch.setenv("GAZETA_PROCESSOS", "2")
+    cache = _files(tmp_path / ".site.gazeta-cache")
     with pytest.raises(RuntimeError, match="falha num processo auxiliar"):
         build_job(Job([prepared], pdf=False), CONTENT, site)
-    assert _files(site) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert _files(site) == before and _files(tmp_path / ".site.gazeta-cache") == cache
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.gazeta-cache", "site"]
 
 
 def test_bad_input_writes_nothing(tmp_path):

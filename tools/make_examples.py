@@ -16,7 +16,7 @@ import random
 import re
 import sys
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -91,6 +91,9 @@ class ExamPlan:
     groups: tuple[str, ...]
     registration: str  # format with {n}
     rates: dict[str, float] = field(default_factory=dict)
+    # A score revised after an appeal (cargo, rank, new nota × 100): the current files carry it; the example's
+    # first act was published before it and its retificação after (tools/publish_examples.py).
+    appeal: tuple[str, int, int] | None = None
 
 
 def _mark(sex: str = "M", **opts) -> dict:
@@ -219,9 +222,12 @@ def _fixed_zip(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def write_exam(folder: Path, exam: ExamPlan, people: list[Person]) -> None:
-    """All files of one example folder."""
+def write_exam(folder: Path, exam: ExamPlan, people: list[Person], original: bool = False) -> None:
+    """All files of one example folder (`original`: as before the appeal, for publishing the first act)."""
     folder.mkdir(parents=True, exist_ok=True)
+    if exam.appeal and not original:
+        cargo, rank, centi = exam.appeal
+        people = [replace(p, centi=centi) if (p.cargo, p.rank) == (cargo, rank) else p for p in people]
     (folder / "certame.toml").write_text(exam.toml, encoding="utf-8")
     (folder / "ato.md").write_text(exam.ato, encoding="utf-8")
     header, rows = candidate_rows(exam, people)
@@ -237,7 +243,7 @@ def write_exam(folder: Path, exam: ExamPlan, people: list[Person]) -> None:
     write_csv(folder / "desistencias.csv", ["inscricao"], [[p.registration] for p in people if p.withdrew], delimiter)
 
 
-def build(out: Path = OUT) -> dict[str, list[Person]]:
+def build(out: Path = OUT, original: bool = False) -> dict[str, list[Person]]:
     """Generate every example into `out`; returns the people per slug (for tests)."""
     rng = random.Random(SEED)
     serial = [0]
@@ -247,7 +253,7 @@ def build(out: Path = OUT) -> dict[str, list[Person]]:
         people = [p for plan in exam.cargos for p in people_for(rng, exam, plan, serial, names)]
         check(people)
         people = _file_order(exam, people)
-        write_exam(out / exam.slug, exam, people)
+        write_exam(out / exam.slug, exam, people, original)
         result[exam.slug] = people
     return result
 
@@ -268,10 +274,9 @@ titulo = "Concurso Público nº 01/2024 — Resultado final (exemplo fictício)"
 orgao = "Prefeitura Municipal de Lins"
 edital = "Edital nº 01/2024"
 
+# O diário e a seção de todos os atos; a edição e a data vão em cada ato ([[atos]]).
 [publicacao]
 diario = "Imprensa Oficial - Lins"
-edicao = "1576"
-data = 2024-06-14
 secao = "Atos Oficiais"
 subsecao = "Concursos Públicos"
 entidade = "Poder Executivo"
@@ -295,11 +300,47 @@ vagas = 10
 codigo = "PEB"
 nome = "Professor de Educação Básica I"
 vagas = 5
+
+# Os atos publicados deste certame, em ordem. `gazeta publicar` arquiva cada um (pasta arquivo/).
+[[atos]]
+tipo = "homologacao"
+numero = "12/2024"
+data = 2024-06-14
+edicao = "1576"
+local = "Lins"
+
+[[atos.assinaturas]]
+nome = "Carlos Alberto Modelo"
+cargo = "Prefeito Municipal"
+
+[[atos]]
+tipo = "retificacao"
+retifica = "12/2024"
+numero = "15/2024"
+data = 2024-06-21
+edicao = "1581"
+motivo = "Revisão da nota de um candidato ao cargo PEB, após recurso"
+local = "Lins"
+
+[[atos.assinaturas]]
+nome = "Carlos Alberto Modelo"
+cargo = "Prefeito Municipal"
+
+[[atos]]
+tipo = "convocacao"
+numero = "20/2024"
+data = 2024-07-05
+edicao = "1591"
+cargo = "GCM"
+vagas = 5
+local = "Lins"
+
+[[atos.assinaturas]]
+nome = "Carlos Alberto Modelo"
+cargo = "Prefeito Municipal"
 '''
 
-LINS_ATO = '''# EDITAL Nº 12/2024 — HOMOLOGAÇÃO DO RESULTADO FINAL
-
-**Concurso Público nº 01/2024 — Guarda Civil Municipal, Agente Administrativo e Professor de Educação Básica I**
+LINS_ATO = '''**Concurso Público nº 01/2024 — Guarda Civil Municipal, Agente Administrativo e Professor de Educação Básica I**
 
 O Prefeito Municipal de Lins, no uso de suas atribuições legais, e nos termos da Lei Municipal nº 7.739/2023, do § 2º do
 art. 16 da Lei Complementar Municipal nº 1.745/2023 e do Decreto nº 13.760, de 8 de fevereiro de 2024, **TORNA
@@ -315,10 +356,9 @@ titulo = "Processo Seletivo Simplificado nº 03/2024 — Resultado final (exempl
 orgao = "Secretaria de Estado de Educação"
 edital = "Edital SED/PSS nº 03/2024"
 
+# O diário e a seção de todos os atos; a edição e a data vão em cada ato ([[atos]]).
 [publicacao]
 diario = "Diário Oficial do Estado de Mato Grosso do Sul"
-edicao = "11.514"
-data = 2024-07-22
 secao = "Poder Executivo"
 subsecao = "Secretaria de Estado de Educação"
 
@@ -337,11 +377,47 @@ vagas = 50
 codigo = "ENF"
 nome = "Enfermeiro Temporário"
 vagas = 10
+
+# Os atos publicados deste certame, em ordem. `gazeta publicar` arquiva cada um (pasta arquivo/).
+[[atos]]
+tipo = "resultado"
+numero = "41/2024"
+data = 2024-07-22
+edicao = "11.514"
+local = "Campo Grande"
+
+[[atos.assinaturas]]
+nome = "Ana Paula Modelo"
+cargo = "Secretária de Estado de Educação"
+
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "44/2024"
+data = 2024-07-29
+edicao = "11.519"
+motivo = "Revisão de nota após recurso"
+local = "Campo Grande"
+
+[[atos.assinaturas]]
+nome = "Ana Paula Modelo"
+cargo = "Secretária de Estado de Educação"
+
+[[atos]]
+tipo = "convocacao"
+numero = "50/2024"
+data = 2024-08-05
+edicao = "11.524"
+cargo = "ENF"
+vagas = 3
+local = "Campo Grande"
+
+[[atos.assinaturas]]
+nome = "Ana Paula Modelo"
+cargo = "Secretária de Estado de Educação"
 '''
 
-MS_ATO = '''# EDITAL SED/PSS Nº 03/2024 — RESULTADO FINAL
-
-**Processo Seletivo Simplificado para contratação temporária — Professor e Enfermeiro**
+MS_ATO = '''**Processo Seletivo Simplificado para contratação temporária — Professor e Enfermeiro**
 
 A Secretária de Estado de Educação, no uso de suas atribuições legais, e considerando o Decreto nº 16.358, de 3 de
 janeiro de 2024, **TORNA PÚBLICO** o resultado final do Processo Seletivo Simplificado regido pelo Edital SED/PSS
@@ -358,10 +434,9 @@ titulo = "Concurso Público nº 02/2023 — Resultado final (exemplo fictício)"
 orgao = "Prefeitura Municipal de Cariacica"
 edital = "Edital nº 02/2023"
 
+# O diário e a seção de todos os atos; a edição e a data vão em cada ato ([[atos]]).
 [publicacao]
 diario = "Diário Oficial do Município de Cariacica"
-edicao = "1812"
-data = 2023-11-20
 secao = "Atos do Poder Executivo"
 subsecao = "Concursos Públicos"
 entidade = "Secretaria Municipal de Gestão e Finanças"
@@ -383,11 +458,47 @@ vagas = 12
 codigo = "AAD"
 nome = "Assistente Administrativo"
 vagas = 5
+
+# Os atos publicados deste certame, em ordem. `gazeta publicar` arquiva cada um (pasta arquivo/).
+[[atos]]
+tipo = "homologacao"
+numero = "09/2023"
+data = 2023-11-20
+edicao = "1812"
+local = "Cariacica"
+
+[[atos.assinaturas]]
+nome = "Roberto Modelo Santos"
+cargo = "Prefeito Municipal"
+
+[[atos]]
+tipo = "retificacao"
+retifica = "09/2023"
+numero = "11/2023"
+data = 2023-11-27
+edicao = "1817"
+motivo = "Revisão da nota de um candidato ao cargo AAD, após recurso"
+local = "Cariacica"
+
+[[atos.assinaturas]]
+nome = "Roberto Modelo Santos"
+cargo = "Prefeito Municipal"
+
+[[atos]]
+tipo = "convocacao"
+numero = "01/2024"
+data = 2024-01-15
+edicao = "1850"
+cargo = "PEB"
+vagas = 4
+local = "Cariacica"
+
+[[atos.assinaturas]]
+nome = "Roberto Modelo Santos"
+cargo = "Prefeito Municipal"
 '''
 
-CARIACICA_ATO = '''# EDITAL Nº 09/2023 — HOMOLOGAÇÃO DO RESULTADO FINAL
-
-**Concurso Público nº 02/2023 — Procurador Municipal, Professor e Assistente Administrativo**
+CARIACICA_ATO = '''**Concurso Público nº 02/2023 — Procurador Municipal, Professor e Assistente Administrativo**
 
 O Prefeito Municipal de Cariacica, Estado do Espírito Santo, no uso de suas atribuições legais, e considerando a lei
 municipal de 30 de agosto de 2023, que reserva aos negros e afrodescendentes 20% das vagas oferecidas nos concursos
@@ -401,6 +512,7 @@ C, N, A, F = "confirmado", "nao_confirmado", "ausente", "fraude"
 
 LINS = ExamPlan(
     slug="lins-2024-gcm", toml=LINS_TOML, ato=LINS_ATO, fmt="xlsx", with_rank=True, groups=("negro", "pcd"),
+    appeal=("PEB", 13, 8500),  # 83,84 → 85,00 after the appeal; still 13th (the board's classificação stands)
     registration="{n:08d}", rates={"negro": 0.2, "pcd": 0.03},
     cargos=[
         # Ampla = ranks 1–20 minus the fraud at 12. Negro list: 21, 24 (withdraws → 44), 31 (negro+PcD: negro,
@@ -422,6 +534,7 @@ LINS = ExamPlan(
 
 MS = ExamPlan(
     slug="ms-2024-pss", toml=MS_TOML, ato=MS_ATO, fmt="csv;", with_rank=False, groups=("negro", "pcd", "indigena"),
+    appeal=("ENF", 11, 9150),  # 87,85 → 91,50: from 11th (outside the 10 places) to 6th
     registration="2024{n:07d}", rates={"negro": 0.2, "pcd": 0.03, "indigena": 0.01},
     cargos=[
         # Rank 10 eliminated, so ampla = 1–36 minus 10; 36/37 tie on nota, the older (60+) is 36.
@@ -444,6 +557,7 @@ MS = ExamPlan(
 
 CARIACICA = ExamPlan(
     slug="cariacica-2023-concurso", toml=CARIACICA_TOML, ato=CARIACICA_ATO, fmt="csv,", with_rank=False,
+    appeal=("AAD", 8, 9000),  # 88,66 → 90,00: from 8th to 7th
     groups=("negro", "pcd"), registration="{n:07d}", rates={"negro": 0.22, "pcd": 0.02},
     cargos=[
         CargoPlan("PROC", "Procurador Municipal", 2, 25, window=6, assess_until=6, tie=2, script={

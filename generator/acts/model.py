@@ -24,6 +24,10 @@ ACT_TYPES = {
     CALL: "Edital de Convocação",
 }
 
+# Acts that publish the lists, and acts that point at another act (`retifica`).
+RESULT_KINDS = (RESULT, HOMOLOGATION, CORRECTION, REPUBLICATION)
+CORRECTING_KINDS = (CORRECTION, REPUBLICATION)
+
 
 @dataclass(frozen=True, slots=True)
 class Signer:
@@ -44,6 +48,14 @@ class Edition:
     supplement: bool = False  # suplemento
     section: str = ""
     subsection: str = ""
+    entity: str = ""  # entidade, e.g. "Poder Executivo"
+    year: str = ""  # ano of the gazette, e.g. "VIII"
+    url: str = ""  # permanent URL of the edition, when the gazette has one
+
+    @property
+    def key(self) -> tuple:
+        """What makes two acts share an edition (one edition may carry acts of several exams)."""
+        return (self.gazette, self.number or "", self.date, self.extra, self.supplement)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +74,24 @@ class Act:
     places: int | None = None  # vagas: how many next places of that cargo's nomination order a convocação calls
     place: str = ""  # local of the closing block, e.g. "Lins"
     line: int = 0  # order in certame.toml (1-based), for messages
+    sequence: int = 0  # a retificação's ordinal among those of the act it corrects (LexML `;retificacao.N`)
     extra: dict = field(default_factory=dict)  # reserved for keys added later; never rendered directly
 
     @property
     def label(self) -> str:
         """'Edital de Convocação nº 50/2024' — how the act is named in banners, history lines and citations."""
-        return self.title or f"{ACT_TYPES[self.kind]} nº {self.number}"
+        if self.title:
+            return self.title
+        return f"{ACT_TYPES[self.kind]} nº {self.number}" if self.number else ACT_TYPES[self.kind]
+
+    @property
+    def carries_result(self) -> bool:
+        """Whether the act publishes (or corrects) the lists and the nomination order."""
+        return self.kind in RESULT_KINDS
 
     @property
     def slug(self) -> str:
         """Path segment of the act's permanent page and PDF: 'ato-50-2024'."""
+        if not self.number:  # [publicacao] alone: the one result act has no number of its own
+            return f"ato-{self.kind}"
         return "ato-" + "".join(c if c.isalnum() else "-" for c in self.number.lower()).strip("-")

@@ -59,6 +59,7 @@ def _load(folder: Path) -> Exam:
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
         events=events,
+        acts=meta.acts,
     )
 
 

@@ -10,6 +10,7 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
+from ..acts.model import Act
 from ..errors import Collector
 from ..model import RESERVE_GROUPS, Position, Publication
 from ..plain import one_line
@@ -30,6 +31,7 @@ TOP_KEYS = {
     "nota_maxima": (False, "scale", "100"),
     "planilha": (False, "text", '"Resultado final"'),
     "cargos": (True, "tables", "[[cargos]]"),
+    "atos": (False, "tables", "[[atos]]"),
 }
 SYNTAX_ERRORS_SHOWN = 5
 MISSING_KEY = "falta esta chave obrigatória"
@@ -115,6 +117,7 @@ class ExamFile:
     places: int = DEFAULT_PLACES  # decimals of a score (casas_decimais)
     max_score: Decimal = DEFAULT_MAX_SCORE  # top of the score scale (nota_maxima)
     sheet: str | None = None  # the XLSX sheet to read (planilha)
+    acts: list[Act] = field(default_factory=list)  # [[atos]], or the one `resultado` act of [publicacao] alone
 
 
 def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
@@ -141,8 +144,8 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     result.places = values.get("casas_decimais", DEFAULT_PLACES)
     result.max_score = values.get("nota_maxima", DEFAULT_MAX_SCORE)
     result.sheet = values.get("planilha")
-    if "publicacao" in values:
-        result.publication = _publication(values["publicacao"], problems)
+    act_entries = document.get("atos")
+    defaults = _publication(values["publicacao"], act_entries is not None, problems) if "publicacao" in values else None
     if "colunas" in values:
         result.renames = _renames(values["colunas"], column_names, problems)
     if "cargos" in values:
@@ -151,6 +154,43 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     if isinstance(entries, list) and all(isinstance(e, dict) and isinstance(e.get("codigo"), str)
                                          and e["codigo"].strip() for e in entries):
         result.codes = [e["codigo"].strip() for e in entries]  # so a wrong `vagas` does not hide a cargo typo
+    if defaults is not None:
+        _acts(result, defaults, act_entries, "atos" in values, problems)
+
+
+def _publication(table: dict, with_acts: bool, problems: Collector) -> dict | None:
+    """[publicacao]'s checked values, or None when a required one is missing. With [[atos]] it holds what all acts
+    share (gazette, section…): the edition and the date are each act's own."""
+    from ..acts.load import PER_ACT
+
+    if not with_acts:
+        values = _check_keys(table, PUBLICATION_KEYS, "publicacao.", problems)
+        spec = PUBLICATION_KEYS
+    else:
+        for key in PER_ACT:
+            if key in table:
+                problems.add(FILE, f"com [[atos]], a chave «{key}» vai em cada ato (atos[1].{key}, atos[2].{key}…), "
+                             "não em [publicacao]. Tire-a daqui.", column="publicacao." + key)
+        spec = {k: v for k, v in PUBLICATION_KEYS.items() if k not in PER_ACT}
+        values = _check_keys({k: v for k, v in table.items() if k not in PER_ACT}, spec, "publicacao.", problems)
+    return values if all(key in values for key, (required, _, _) in spec.items() if required) else None
+
+
+def _acts(result: ExamFile, defaults: dict, entries: list | None, entries_ok: bool, problems: Collector) -> None:
+    """The history of acts, and the first one's publication (it selects the rules in force, LEGAL-NOTES 10)."""
+    from ..acts.load import legacy_act, read_acts
+
+    if entries is None:
+        result.acts = [legacy_act(defaults)]
+    elif entries_ok:
+        codes = {p.code for p in result.positions} if result.positions_ok else None
+        result.acts = read_acts(entries, defaults, codes, problems)
+    if result.acts:
+        first = result.acts[0]
+        pub = first.edition
+        result.publication = Publication(
+            gazette=pub.gazette, edition=pub.number or "", date=first.date, section=pub.section,
+            subsection=pub.subsection, entity=pub.entity, year=pub.year, url=pub.url)
 
 
 def _parse(path: Path, problems: Collector) -> tuple[dict | None, bool]:
@@ -265,15 +305,6 @@ def _typed(value: object, kind: str) -> object | None:
     return value if isinstance(value, list) and all(isinstance(v, dict) for v in value) and value else None
 
 
-def _publication(table: dict, problems: Collector) -> Publication | None:
-    values = _check_keys(table, PUBLICATION_KEYS, "publicacao.", problems)
-    if not all(key in values for key, (required, _, _) in PUBLICATION_KEYS.items() if required):
-        return None
-    return Publication(
-        gazette=values["diario"], edition=str(values.get("edicao", "")), date=values["data"], section=values["secao"],
-        subsection=values.get("subsecao", ""), entity=values.get("entidade", ""), year=values.get("ano", ""),
-        url=values.get("url", ""),
-    )
 
 
 def _renames(table: dict, column_names: tuple[str, ...], problems: Collector) -> dict[str, str]:

@@ -155,7 +155,9 @@ def _created(exam: dict) -> datetime:
 def _title(exam: dict) -> str:
     pub = exam["publicacao"]
     edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
-    return f"{exam['titulo']} — {pub['diario']}{edition}, {pub['data_extenso']}"
+    act = exam.get("ato") or {}
+    name = f"{act['titulo']}: {exam['titulo']}" if act.get("numero") else exam["titulo"]
+    return f"{name} — {pub['diario']}{edition}, {pub['data_extenso']}"
 
 
 def _subject(exam: dict) -> str:

@@ -48,7 +48,10 @@ def preamble_html(text: str) -> str:
 
 def edition_line(pub: dict) -> str:
     """The running header's right part: "Edição nº 1521 · 10 de junho de 2024" (no number when unknown)."""
-    return f"Edição nº {pub['edicao']} · {pub['data_extenso']}" if pub.get("edicao") else pub["data_extenso"]
+    kind = (" extra" if pub.get("extra") else "") + (" (suplemento)" if pub.get("suplemento") else "")
+    if pub.get("edicao"):
+        return f"Edição nº {pub['edicao']}{kind} · {pub['data_extenso']}"
+    return f"Edição{kind} · {pub['data_extenso']}" if kind else pub["data_extenso"]
 
 
 def stylesheet(exam: dict, verification: str, folio: str) -> str:
@@ -64,7 +67,7 @@ def stylesheet(exam: dict, verification: str, folio: str) -> str:
 
 def verification_text(data_sha256: str, permanent_url: str) -> str:
     """The footer's verification lines: the data package digest and the edition's permanent address."""
-    lines = [f"Verificação: SHA-256 do pacote de dados (datapackage.json) {data_sha256}"]
+    lines = [f"Verificação: SHA-256 do pacote de dados (datapackage.json) {data_sha256}"] if data_sha256 else []
     if permanent_url:
         lines.append(f"Edição permanente: {permanent_url}")
     return "\n".join(lines)
@@ -77,7 +80,8 @@ def folio_css(total: int, first_page_from_counter: bool) -> str:
 
 
 def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str) -> str:
-    """Masthead, act title and preamble, table of contents and citation."""
+    """Masthead, act title, preamble, body (a retificação's passages, a convocação's places), closing block, table
+    of contents and citation."""
     return environment().get_template("pdf/front.html").render(
         exam=exam, meta=meta, toc=toc, citation=citation, css=css, page_link=PAGE_LINK,
         preamble_html=preamble_html(exam.get("preambulo_md", "")))

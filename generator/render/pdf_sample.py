@@ -25,11 +25,26 @@ def exam_view(slug: str = "exemplo", cargos: int = 1) -> dict:
         "publicacao": {"diario": "Imprensa Oficial - Mato Grosso do Sul", "edicao": "11.520", "data": "2024-06-10",
                        "data_extenso": "10 de junho de 2024", "secao": "Atos Oficiais",
                        "subsecao": "Concursos Públicos", "entidade": "Poder Executivo", "ano": "XLVI",
-                       "url": "https://example.org/diario/11520"},
+                       "url": "https://example.org/diario/11520", "extra": False, "suplemento": False},
         "preambulo_md": "**EDITAL Nº 12/2024 — RESULTADO FINAL**\n\nO Secretário de Estado, no uso de suas "
                         "atribuições, torna público o resultado final do concurso.",
+        "ato": sample_act(),
         "cargos": [],
     }
+
+
+def sample_act(number: str = "12/2024", day: str = "2024-06-10") -> dict:
+    """The public view of a result act signed by one person (generator.public.act_view of a real Act)."""
+    from datetime import date
+
+    from ..acts.model import RESULT, Act, Edition, Signer
+    from ..public import act_view
+
+    when = date.fromisoformat(day)
+    act = Act(kind=RESULT, number=number, date=when, place="Campo Grande",
+              edition=Edition("Imprensa Oficial - Mato Grosso do Sul", when, "11.520"),
+              signers=(Signer("Maria da Silva", "Secretária de Estado de Administração"),))
+    return act_view(act, [act])
 
 
 def _name(rng: random.Random) -> str:

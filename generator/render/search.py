@@ -77,10 +77,22 @@ class SearchIndex:
         self._tmp = None if spill_dir else tempfile.TemporaryDirectory(prefix="gazeta-busca-")
         self.spill_dir = Path(spill_dir or self._tmp.name)
         self.spill_dir.mkdir(parents=True, exist_ok=True)
-        self.extra_dirs: list[Path] = []  # spills of worker processes (generator/render/parallel.py)
+        self._root = self.spill_dir
+        self.extra_dirs: list[Path] = []  # spills of worker processes (generator/render/parallel.py), of sections
+        # and of exams reused from the previous build (generator/incremental.py)
         self._files: dict[tuple[str, str], object] = {}
         self.cargos: list[list] = []
         self.exams: list[str] = []
+
+    def section(self, name: str) -> Path:
+        """Spill the following postings into their own folder (one exam's, so the next build can reuse them)."""
+        self.flush()
+        self._files = {}
+        folder = self._root / "secoes" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        self.extra_dirs.append(folder)
+        self.spill_dir = folder
+        return folder
 
     def add_cargo(self, list_path: str, label: str, cargo_path: str, exam_title: str, body: str = "",
                   place: str = "") -> int:
@@ -129,8 +141,8 @@ class SearchIndex:
         """Sort each bucket, cut shards, write everything; return counts and the largest file size."""
         self.flush()
         spills: dict[tuple[str, str], list[Path]] = {}
-        for folder in [self.spill_dir, *self.extra_dirs]:
-            for path in sorted(folder.iterdir()):
+        for folder in dict.fromkeys([self._root, *self.extra_dirs]):
+            for path in sorted(p for p in folder.iterdir() if p.is_file()):
                 kind, _, name = path.name.partition("-")
                 spills.setdefault((kind, name), []).append(path)
         out_dir.mkdir(parents=True, exist_ok=True)

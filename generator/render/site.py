@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
-from . import charts, cite
+from . import acts as act_pages, charts, cite
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows
 from .paths import PAGE_SIZE, Slugs, page_dir
@@ -109,6 +109,7 @@ class Site:
         self.env = env or environment()
         self.search = search or SearchIndex()
         self.exams: list[dict] = []
+        self.acts: list[dict] = []  # every archived act's page, for the editions and the feed
         self.urls: list[tuple[str, str]] = []  # (site-relative folder, lastmod) for the sitemap
         self.largest = (0, "")
         self.workers = 1  # processes for the search index (generator/render/parallel.py sets it)
@@ -183,6 +184,37 @@ class Site:
         self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
                            "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
 
+    # -- acts over time --------------------------------------------------------------------------------------------
+    def act_page(self, exam_slug: str, entry: dict, order: int) -> None:
+        """The permanent page of one archived act (its PDF and data are copies in the same folder)."""
+        view, rel = entry["view"], entry["href"]
+        act = view["ato"]
+        pdf = None
+        if entry["pdf"]:
+            pdf = {"href": f"atos/{entry['slug']}/{entry['pdf']['href']}", "name": entry["pdf"]["name"],
+                   "pages": entry["pdf"].get("pages"), "ranges": {}}
+        lists = view.get("corpo") is None  # an act that publishes the lists: its text is the preamble (ato.md)
+        self.page(rel, "act.html", act["data"], exam=view, entry=entry, ato_corpo=view.get("corpo"),
+                  preamble=preamble_html(view.get("preambulo_md", "")) if lists else Markup(""),
+                  title=f"{act['titulo']} — {view['titulo']}", description=f"{view['orgao']}: {act['titulo']}",
+                  crumbs=[("Início", "../../../../"), (view["titulo"], "../../"), (act["titulo"], "")],
+                  cite=citation(view, self.url(rel), pdf, None), jsonld=act_jsonld(view, self.url(rel), pdf))
+        self.acts.append({"certame": exam_slug, "ordem": order, "titulo": view["titulo"], "orgao": view["orgao"],
+                          "ato": act, "publicacao": view["publicacao"], "href": rel,
+                          "retificado_por": entry["retificado_por"]})
+
+    def editions(self) -> None:
+        """The editions index and one page per edition, listing the acts each carries."""
+        editions = act_pages.editions(self.acts)
+        self.page("edicoes/", "editions.html", title="Edições", editions=editions,
+                  crumbs=[("Início", "../"), ("Edições", "")])
+        for edition in editions:
+            pub = edition["publicacao"]
+            label = f"{pub['diario']}, edição nº {pub['edicao']}" if pub.get("edicao") else pub["diario"]
+            self.page(f"edicoes/{edition['slug']}/", "edition.html", pub["data"], edition=edition,
+                      title=f"{label} — {pub['data_extenso']}",
+                      crumbs=[("Início", "../../"), ("Edições", "../"), (label, "")])
+
     # -- whole site --------------------------------------------------------------------------------------------
     def finish(self, extra_urls: Iterable[str] = ()) -> dict:
         """Home, search page and index, assets, sitemap and feed; return search statistics."""
@@ -191,6 +223,7 @@ class Site:
                   jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
                           "url": self.url(""), "inLanguage": "pt-BR"})
         self.page("busca/", "search.html", title="Busca", exams=exams, crumbs=[("Início", "../"), ("Busca", "")])
+        self.editions()
         stats = self.search.write(self.out / "busca", workers=self.workers)
         assets = self.out / "assets"
         assets.mkdir(parents=True, exist_ok=True)
@@ -199,7 +232,7 @@ class Site:
         self.urls.extend((u, "") for u in extra_urls)
         (self.out / "sitemap.xml.gz").unlink(missing_ok=True)  # MkDocs' own, superseded by ours
         write_sitemap(self.out / "sitemap.xml", [(self.url(rel), lastmod) for rel, lastmod in self.urls])
-        write_feed(self.out / "feed.xml", exams, self.url)
+        write_feed(self.out / "feed.xml", feed_entries(exams, self.acts), self.url)
         write_robots(self.out / "robots.txt", self.url("sitemap.xml"))
         return {**stats, "largest_page": self.largest}
 
@@ -551,19 +584,39 @@ def write_sitemap(path: Path, urls: list[tuple[str, str]]) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def write_feed(path: Path, exams: list[dict], url: Callable[[str], str]) -> None:
-    """Atom feed of publications, newest first; dates are the gazette dates, so the feed is reproducible."""
-    updated = max((e["publicacao"]["data"] for e in exams), default="1970-01-01")
+def feed_entries(exams: list[dict], acts: list[dict]) -> list[dict]:
+    """One feed entry per archived act; an exam with no archived act yet is one entry, as before publishing."""
+    entries = []
+    for a in acts:
+        pub, act = a["publicacao"], a["ato"]
+        edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
+        kind = " (edição extra)" if pub.get("extra") else ""
+        kind += " (suplemento)" if pub.get("suplemento") else ""
+        entries.append({"titulo": f"{act['titulo']} — {a['titulo']}", "href": a["href"], "data": act["data"],
+                        "orgao": a["orgao"], "resumo": f"{act['titulo']} — {pub['diario']}{edition}{kind}, "
+                        f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}."})
+    archived = {a["certame"] for a in acts}
+    for e in exams:
+        if e["slug"] in archived:
+            continue
+        pub = e["publicacao"]
+        edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
+        entries.append({"titulo": e["titulo"], "href": e["href"], "data": pub["data"], "orgao": e["orgao"],
+                        "resumo": f"{e['edital']} — {pub['diario']}{edition}, "
+                        f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}."})
+    return sorted(entries, key=lambda x: (x["data"], x["href"]), reverse=True)
+
+
+def write_feed(path: Path, entries: list[dict], url: Callable[[str], str]) -> None:
+    """Atom feed, newest first: one entry per act; dates are the gazette dates, so the feed is reproducible."""
+    updated = max((e["data"] for e in entries), default="1970-01-01")
     out = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt-BR">',
            f"<title>{escape(SITE_NAME)}</title>", f'<link rel="self" href="{escape(url("feed.xml"))}"/>',
            f'<link href="{escape(url(""))}"/>', f"<id>{escape(url(''))}</id>", f"<updated>{updated}T00:00:00Z</updated>"]
-    for e in exams:
-        pub = e["publicacao"]
+    for e in entries:
         out += ["<entry>", f"<title>{escape(e['titulo'])}</title>", f'<link href="{escape(url(e["href"]))}"/>',
-                f"<id>{escape(url(e['href']))}</id>", f"<updated>{pub['data']}T00:00:00Z</updated>",
+                f"<id>{escape(url(e['href']))}</id>", f"<updated>{e['data']}T00:00:00Z</updated>",
                 f"<author><name>{escape(e['orgao'])}</name></author>",
-                f"<summary>{escape(e['edital'])} — {escape(pub['diario'])}"
-                f"{', edição nº ' + escape(str(pub['edicao'])) if pub.get('edicao') else ''}, "
-                f"{escape(pub.get('data_extenso', pub['data']))}, seção {escape(pub['secao'])}.</summary>", "</entry>"]
+                f"<summary>{escape(e['resumo'])}</summary>", "</entry>"]
     out.append("</feed>\n")
     path.write_text("\n".join(out), encoding="utf-8")

@@ -190,7 +190,7 @@ case("toml-sintaxe", ["certame.toml, linha 14: erro de sintaxe TOML (na coluna 3
      toml=toml('nome = "Agente Administrativo"', 'nome = "Agente Administrativo'))
 case("chave-desconhecida", ["certame.toml, chave «subtitulo»: chave desconhecida. Você quis dizer «titulo»? As chaves "
                             "possíveis aqui são: jurisdicao, titulo, orgao, edital, edital_data, publicacao, colunas, "
-                            "casas_decimais, nota_maxima, planilha e cargos."],
+                            "casas_decimais, nota_maxima, planilha, cargos e atos."],
      toml=toml('edital = ', 'subtitulo = "Resultado"\nedital = '))
 case("chave-obrigatoria-ausente", ["certame.toml, chave «publicacao.secao»: falta esta chave obrigatória. Exemplo: "
                                    "secao = \"Atos Oficiais\""], toml=toml('secao = "Atos Oficiais"\n', ""))
@@ -399,4 +399,60 @@ case("xlsx-valor-fora-do-cabecalho", ["candidatos.xlsx, linha 4: há um valor na
                                       "cabeçalho. Apague-o, ou dê um nome à coluna no cabeçalho."],
      xlsx=workbook(("Resultado final", [XLSX_HEADER, *XLSX_ROWS[:2], [*XLSX_ROWS[2], None, "52,10"],
                                         XLSX_ROWS[3]])))
+# --- acts ([[atos]], LEGAL-NOTES 13)
+ACTS = TOML.replace('edicao = "1521"\ndata = 2024-06-10\n', "") + '''
+[[atos]]
+tipo = "resultado"
+numero = "41/2024"
+data = 2024-06-10
+edicao = "1521"
+
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "44/2024"
+data = 2024-06-17
+edicao = "1526"
+motivo = "Revisão de nota após recurso"
+
+[[atos]]
+tipo = "convocacao"
+numero = "50/2024"
+data = 2024-07-01
+edicao = "1535"
+cargo = "ADM"
+vagas = 1
+'''
+
+
+def acts(old, new):
+    """The base certame.toml with [[atos]], one piece of text replaced."""
+    assert old in ACTS, old
+    return ACTS.replace(old, new, 1)
+
+
+case("ato-retifica-inexistente", ["certame.toml, chave «atos[2].retifica»: o ato «40/2024» não existe neste certame: "
+                                  "«retifica» deve ser o número de um ato declarado antes deste em [[atos]] "
+                                  "(declarados antes: 41/2024)."],
+     toml=acts('retifica = "41/2024"', 'retifica = "40/2024"'))
+case("ato-numero-repetido", ["certame.toml, chave «atos[3].numero»: o número «44/2024» já foi usado em atos[2]. Cada "
+                             "ato do certame precisa de um número diferente."],
+     toml=acts('numero = "50/2024"', 'numero = "44/2024"'))
+case("ato-anterior-ao-retificado", ["certame.toml, chave «atos[2].data»: o ato é de 03/06/2024, anterior ao ato que ele "
+                                    "retifica (41/2024, de 10/06/2024). Confira a data.",
+                                    "certame.toml, chave «atos[2].data»: os atos vão em ordem de data: este ato, de "
+                                    "03/06/2024, vem depois de atos[1] (41/2024), de 10/06/2024."],
+     toml=acts("data = 2024-06-17", "data = 2024-06-03"))
+case("ato-tipo-desconhecido", ["certame.toml, chave «atos[3].tipo»: o tipo «nomeacao» não existe. Use resultado, "
+                               "homologacao, retificacao, republicacao ou convocacao."],
+     toml=acts('tipo = "convocacao"', 'tipo = "nomeacao"'))
+case("ato-convocacao-sem-cargo", ["certame.toml, chave «atos[3].cargo»: o cargo «ENF» não está em [[cargos]]. Cargos "
+                                  "declarados: ADM e GCM."],
+     toml=acts('cargo = "ADM"', 'cargo = "ENF"'))
+case("ato-retificacao-sem-motivo", ["certame.toml, chave «atos[2].motivo»: um ato do tipo «retificacao» precisa desta "
+                                    "chave. Exemplo: motivo = \"Revisão de nota após recurso\""],
+     toml=acts('motivo = "Revisão de nota após recurso"\n', ""))
+case("ato-edicao-na-publicacao", ["certame.toml, chave «publicacao.edicao»: com [[atos]], a chave «edicao» vai em cada "
+                                  "ato (atos[1].edicao, atos[2].edicao…), não em [publicacao]. Tire-a daqui."],
+     toml=acts('diario = "Imprensa Oficial - Lins"\n', 'diario = "Imprensa Oficial - Lins"\nedicao = "1521"\n'))
 print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")

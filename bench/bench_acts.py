@@ -1,0 +1,131 @@
+"""Benchmark: the gazette over time at national scale (issue 8 item 7), beside the full build in the same run.
+
+Run: `.venv/bin/python bench/bench_acts.py [--candidatos 1000000] [--novo 10000] [--pasta DIR]`.
+Each step runs the `gazeta` command line in a fresh process (as staff would), timed from outside:
+  setup        `python -m generator.synth` (N candidates, 200 cargos) declared with [[atos]] (one result act), then
+               `gazeta publicar` (renders and archives its PDF and data: a one-time cost, reported);
+  baseline     `gazeta build` into an empty folder: the full build;
+  unchanged    `gazeta build` again with nothing changed (every exam reused);
+  correction   10 scores changed in candidatos.csv and a retificação declared: `gazeta publicar` (diff against the
+               archived result, the act's PDF) + `gazeta build` (target ≤ 20 s in total);
+  new exam     a new `--novo` exam declared beside it: `gazeta publicar` + `gazeta build` (target ≤ 10 s), the big
+               exam being reused.
+Timings are wall-clock on a shared machine: read them as ratios to the baseline of the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAZETA = [sys.executable, "-m", "generator.cli"]
+print = functools.partial(print, flush=True)  # noqa: A001 - progress visible in long runs
+
+RESULT_ACT = '''
+[[atos]]
+tipo = "resultado"
+numero = "{numero}"
+data = 2024-10-01
+edicao = "11.600"
+local = "Campo Grande"
+
+[[atos.assinaturas]]
+nome = "Maria Exemplo"
+cargo = "Secretária de Estado de Administração"
+'''
+CORRECTION_ACT = '''
+[[atos]]
+tipo = "retificacao"
+retifica = "100/2024"
+numero = "104/2024"
+data = 2024-10-08
+edicao = "11.605"
+motivo = "Revisão de notas após recurso"
+'''
+
+
+def run(label: str, *args: str) -> float:
+    start = time.perf_counter()
+    done = subprocess.run([*GAZETA, *args], cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{label}: falhou\n{done.stdout}\n{done.stderr}")
+    print(f"  {label:<44} {seconds:8.1f} s")
+    return seconds
+
+
+def synth(folder: Path, candidates: int, cargos: int, vacancies: int, seed: int, number: str) -> None:
+    subprocess.run([sys.executable, "-m", "generator.synth", str(folder), "--candidatos", str(candidates),
+                    "--cargos", str(cargos), "--vagas", str(vacancies), "--seed", str(seed)], cwd=ROOT, check=True,
+                   capture_output=True)
+    path = folder / "certame.toml"
+    text = path.read_text(encoding="utf-8").replace('edicao = "11.600"\n', "").replace("data = 2024-10-01\n", "")
+    path.write_text(text + RESULT_ACT.format(numero=number), encoding="utf-8")
+
+
+def change_scores(path: Path, count: int, seed: int = 7) -> None:
+    """Raise `count` approved candidates' scores by 5 points (a revision after appeals)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    rng = random.Random(seed)
+    picked = 0
+    while picked < count:
+        k = rng.randrange(1, len(lines) - 1)
+        fields = lines[k].split(",")
+        if fields[-1] != "aprovado" or float(fields[3]) > 94:
+            continue
+        fields[3] = f"{float(fields[3]) + 5:.2f}"
+        lines[k] = ",".join(fields)
+        picked += 1
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--candidatos", type=int, default=1_000_000)
+    parser.add_argument("--novo", type=int, default=10_000)
+    parser.add_argument("--pasta", type=Path, default=None, help="pasta de trabalho (padrão: temporária)")
+    args = parser.parse_args(argv)
+    work = Path(args.pasta or tempfile.mkdtemp(prefix="gazeta-bench-atos-"))
+    content, site = work / "content", work / "site"
+    shutil.rmtree(work, ignore_errors=True)
+    (content / "certames").mkdir(parents=True)
+    shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
+    big = content / "certames" / "nacional"
+    print(f"{args.candidatos} candidatos (pasta {work})")
+    synth(big, args.candidatos, 200, 6_640, 2024, "100/2024")
+    times = {"publicar resultado": run("setup: publicar o resultado", "publicar", str(big))}
+    times["build completo"] = run("baseline: build completo (pasta vazia)", "build", str(content), "--site",
+                                  str(site))
+    times["build sem mudanças"] = run("build sem mudanças", "build", str(content), "--site", str(site))
+
+    change_scores(big / "candidatos.csv", 10)
+    (big / "certame.toml").write_text((big / "certame.toml").read_text(encoding="utf-8") + CORRECTION_ACT,
+                                      encoding="utf-8")
+    a = run("retificação de 10 notas: publicar", "publicar", str(big))
+    b = run("retificação de 10 notas: build", "build", str(content), "--site", str(site))
+    times["retificação (publicar + build)"] = a + b
+
+    new = content / "certames" / "novo"
+    synth(new, args.novo, 20, 300, 99, "7/2024")
+    a = run(f"novo certame de {args.novo}: publicar", "publicar", str(new))
+    b = run(f"novo certame de {args.novo}: build", "build", str(content), "--site", str(site))
+    times["novo certame (publicar + build)"] = a + b
+
+    base = times["build completo"]
+    print("\nresumo (razão ao build completo desta mesma execução):")
+    for label, seconds in times.items():
+        print(f"  {label:<34} {seconds:8.1f} s  {seconds / base:5.2f}×")
+    print("  metas: retificação ≤ 20 s; novo certame ≤ 10 s (máquina ociosa de 2 núcleos)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,175 @@
+"""certame.toml's `[[atos]]`: the exam's ordered history of acts, read strictly (LEGAL-NOTES reading 13)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..errors import Collector
+from .model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, Act, Edition, Signer
+
+FILE = "certame.toml"
+
+# Each key: (required, what it must hold, an example written as TOML), as in generator/load/exam_file.py.
+ACT_KEYS = {
+    "tipo": (True, "text", '"resultado"'),
+    "numero": (True, "label", '"41/2024"'),
+    "data": (True, "date", "2024-07-22"),
+    "edicao": (False, "label", '"11.514"'),
+    "extra": (False, "bool", "true"),
+    "suplemento": (False, "bool", "true"),
+    "diario": (False, "text", '"Diário Oficial do Estado de Mato Grosso do Sul"'),
+    "secao": (False, "text", '"Poder Executivo"'),
+    "subsecao": (False, "text", '"Concursos Públicos"'),
+    "url": (False, "url", '"https://www.exemplo.gov.br/diario/11514.pdf"'),
+    "titulo": (False, "text", '"Edital nº 12/2024 — Homologação do resultado final"'),
+    "retifica": (False, "label", '"41/2024"'),
+    "motivo": (False, "text", '"Revisão de nota após recurso"'),
+    "cargo": (False, "text", '"ENF"'),
+    "vagas": (False, "count", "3"),
+    "local": (False, "text", '"Campo Grande"'),
+    "assinaturas": (False, "tables", '[[atos.assinaturas]]\nnome = "Maria da Silva"\ncargo = "Secretária de Estado"'),
+}
+SIGNER_KEYS = {
+    "nome": (True, "text", '"Maria da Silva"'),
+    "cargo": (True, "text", '"Secretária de Estado de Educação"'),
+}
+# Keys of [publicacao] that, with [[atos]], belong to each act instead.
+PER_ACT = ("edicao", "data")
+FIRST_KINDS = (RESULT, HOMOLOGATION)
+
+
+def read_acts(entries: list[dict], defaults: dict, codes: set[str] | None, problems: Collector) -> list[Act]:
+    """The `[[atos]]` entries as Acts, in declaration order; every problem goes to `problems`.
+
+    `defaults` are [publicacao]'s checked values (gazette, section…), which each act may override; `codes` the
+    declared cargo codes (None when [[cargos]] had problems, so an unknown cargo is not reported twice)."""
+    acts: list[Act] = []
+    seen: dict[str, Act] = {}  # by slug: "41/2024" and "41-2024" would share a permanent address
+    for n, entry in enumerate(entries, 1):
+        act = _act(entry, n, defaults, codes, problems)
+        if act is None:
+            continue
+        other = seen.get(act.slug)
+        if other is not None:
+            same = "já foi usado" if other.number == act.number else f"dá o mesmo endereço que «{other.number}», usado"
+            problems.add(FILE, f"o número «{act.number}» {same} em atos[{other.line}]. Cada ato do certame precisa "
+                         "de um número diferente.", column=f"atos[{n}].numero")
+            continue
+        seen[act.slug] = act
+        acts.append(act)
+    if len(acts) == len(entries):  # the order checks need every act; otherwise they would report phantoms
+        acts = _history(acts, problems)
+    return acts
+
+
+def legacy_act(defaults: dict) -> Act:
+    """[publicacao] alone: one `resultado` act, without a number of its own (the masthead shows the edition)."""
+    return Act(kind=RESULT, number="", date=defaults["data"], edition=_edition(defaults, defaults), line=0)
+
+
+def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: Collector) -> Act | None:
+    from ..load.exam_file import _check_keys  # the one strict key checker of certame.toml
+
+    prefix = f"atos[{n}]."
+    before = len(problems.problems)
+    values = _check_keys(entry, ACT_KEYS, prefix, problems)
+    kind = values.get("tipo")
+    if kind is not None and kind not in ACT_TYPES:
+        problems.add(FILE, f"o tipo «{kind}» não existe. Use {_words(list(ACT_TYPES), 'ou')}.", column=prefix + "tipo")
+    elif kind is not None:
+        _kind_keys(kind, values, prefix, codes, problems)
+    signers = _signers(values.get("assinaturas", []), prefix, problems)
+    if len(problems.problems) > before:
+        return None
+    return Act(kind=kind, number=values["numero"], date=values["data"], edition=_edition(values, defaults),
+               signers=signers, title=values.get("titulo", ""), corrects=values.get("retifica"),
+               reason=values.get("motivo", ""), position=values.get("cargo"), places=values.get("vagas"),
+               place=values.get("local", ""), line=n)
+
+
+def _kind_keys(kind: str, values: dict, prefix: str, codes: set[str] | None, problems: Collector) -> None:
+    """Keys that only some types take, and those they require."""
+    correcting, call = kind in CORRECTING_KINDS, kind == CALL
+    for key, wanted in (("retifica", correcting), ("motivo", correcting), ("cargo", call), ("vagas", call)):
+        if key in values and not wanted:
+            which = "retificacao ou republicacao" if key in ("retifica", "motivo") else "convocacao"
+            problems.add(FILE, f"só atos do tipo {which} levam esta chave; este ato é do tipo «{kind}».",
+                         column=prefix + key)
+        elif wanted and key not in values:
+            example = ACT_KEYS[key][2]
+            problems.add(FILE, f"um ato do tipo «{kind}» precisa desta chave. Exemplo: {key} = {example}",
+                         column=prefix + key)
+    code = values.get("cargo")
+    if call and code is not None and codes is not None and code not in codes:
+        problems.add(FILE, f"o cargo «{code}» não está em [[cargos]]. Cargos declarados: "
+                     f"{_words(sorted(codes))}.", column=prefix + "cargo")
+
+
+def _signers(entries: list[dict], prefix: str, problems: Collector) -> tuple[Signer, ...]:
+    from ..load.exam_file import _check_keys
+
+    signers = []
+    for k, entry in enumerate(entries, 1):
+        values = _check_keys(entry, SIGNER_KEYS, f"{prefix}assinaturas[{k}].", problems)
+        if len(values) == len(SIGNER_KEYS):
+            signers.append(Signer(values["nome"], values["cargo"]))
+    return tuple(signers)
+
+
+def _edition(values: dict, defaults: dict) -> Edition:
+    """The edition that carries the act: its own keys, else [publicacao]'s."""
+    def pick(key: str) -> str:
+        return values.get(key) or defaults.get(key) or ""
+
+    return Edition(gazette=pick("diario"), date=values["data"], number=values.get("edicao") or None,
+                   extra=values.get("extra", False), supplement=values.get("suplemento", False),
+                   section=pick("secao"), subsection=pick("subsecao"), entity=defaults.get("entidade", ""),
+                   year=defaults.get("ano", ""), url=values.get("url", "") or defaults.get("url", ""))
+
+
+def _history(acts: list[Act], problems: Collector) -> list[Act]:
+    """Order and references between acts: the first publishes the result, dates never go back, a retificação
+    names an earlier act and is not dated before it. Returns the acts with their retificação ordinals."""
+    by_number: dict[str, tuple[int, Act]] = {}
+    counts: dict[str, int] = {}
+    result = []
+    for k, act in enumerate(acts):
+        key = f"atos[{act.line}]"
+        if k == 0 and act.kind not in FIRST_KINDS:
+            problems.add(FILE, f"o primeiro ato deve publicar o resultado (tipo = \"resultado\" ou \"homologacao\"); "
+                         f"este é do tipo «{act.kind}».", column=key + ".tipo")
+        if k > 0 and act.date < acts[k - 1].date:
+            prev = acts[k - 1]
+            problems.add(FILE, f"os atos vão em ordem de data: este ato, de {_br(act.date)}, vem depois de "
+                         f"atos[{prev.line}] ({prev.number}), de {_br(prev.date)}.", column=key + ".data")
+        if act.corrects is not None:
+            target = by_number.get(act.corrects)
+            if target is None:
+                declared = _words([a.number for a in acts[:k]]) or "nenhum"
+                problems.add(FILE, f"o ato «{act.corrects}» não existe neste certame: «retifica» deve ser o número de "
+                             f"um ato declarado antes deste em [[atos]] (declarados antes: {declared}).",
+                             column=key + ".retifica")
+            elif act.date < target[1].date:
+                problems.add(FILE, f"o ato é de {_br(act.date)}, anterior ao ato que ele retifica ({act.corrects}, de "
+                             f"{_br(target[1].date)}). Confira a data.", column=key + ".data")
+            counts[act.corrects] = counts.get(act.corrects, 0) + 1
+            act = _replace(act, sequence=counts[act.corrects])
+        by_number[act.number] = (k, act)
+        result.append(act)
+    return result
+
+
+def _replace(act: Act, **changes) -> Act:
+    from dataclasses import replace
+
+    return replace(act, **changes)
+
+
+def _br(d: date) -> str:
+    return d.strftime("%d/%m/%Y")
+
+
+def _words(items: list[str], last: str = "e") -> str:
+    from ..load.text import join_words
+
+    return join_words(items, last)

@@ -1,0 +1,199 @@
+"""Incremental build: an exam whose inputs, archive, rules and code did not change since the last build is neither
+checked, allocated nor rendered again — its pages are hard-linked from the previous site and its search postings,
+sitemap entries and summaries replayed from a cache beside the site (`.site.gazeta-cache/`). The cache is replaced
+only after the new site is swapped in, and it records the SHA-256 of the sitemap of the site it describes: a cache
+that does not match the site beside it is ignored. Anything else is rendered as usual.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+ENTRY = "entrada.json"
+STAMP = "site.sha256"  # SHA-256 of the sitemap.xml of the site the cache describes
+FORMAT = 1
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+@lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """Every source file and template of gazeta: any change to the code renders everything again."""
+    digest = hashlib.sha256()
+    for root in (PROJECT / "generator", PROJECT / "templates"):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(PROJECT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(folder: Path, rules_dir: Path | None, options: str) -> str:
+    """What an exam's pages depend on: its input files, its archive's manifests (each file is checked against its
+    manifest at every build), the jurisdiction rules, gazeta's code and the build options."""
+    from .acts import archive
+
+    digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{options}\0".encode())
+    for name, sha in archive.input_hashes(folder).items():
+        digest.update(f"{name}\0{sha}\n".encode())
+    for manifest in sorted(Path(folder).glob(f"{archive.ARCHIVE}/*/{archive.MANIFEST}")):
+        digest.update(manifest.read_bytes())
+    if rules_dir is not None and Path(rules_dir).is_dir():
+        for path in sorted(Path(rules_dir).glob("*.toml")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_dir(site_dir: Path) -> Path:
+    """Where the cache of a site lives: beside it, never inside (the site is published as it is)."""
+    site_dir = Path(site_dir)
+    return site_dir.with_name(f".{site_dir.name}.gazeta-cache")
+
+
+def previous_cache(site_dir: Path) -> Path | None:
+    """The cache of the site at site_dir, if it describes that very site."""
+    cache, sitemap = cache_dir(site_dir), Path(site_dir) / "sitemap.xml"
+    if not (cache / STAMP).is_file() or not sitemap.is_file():
+        return None
+    return cache if (cache / STAMP).read_text().strip() == _sha(sitemap) else None
+
+
+def commit(site_dir: Path, staging: Path) -> None:
+    """After the swap: stamp the new cache with the new site's sitemap and put it in place of the old one."""
+    (staging / STAMP).write_text(_sha(Path(site_dir) / "sitemap.xml") + "\n")
+    target = cache_dir(site_dir)
+    if target.exists():
+        old = target.with_name(target.name + f".antigo-{os.getpid()}")
+        os.rename(target, old)
+        shutil.rmtree(old, ignore_errors=True)
+    os.rename(staging, target)
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@dataclass
+class Reuse:
+    """An exam taken from the previous build: its cache entry and where its pages and postings are."""
+
+    slug: str
+    folder: Path  # the exam's folder in content/
+    entry: dict
+    previous: Path  # the previous site
+    cache: Path  # its cache
+
+
+def check_archive(folder: Path) -> None:
+    """A reused exam's archive is still verified file by file: a changed published file stops the build."""
+    from .acts import archive
+
+    archive.read(folder)
+
+
+def lookup(previous: Path | None, cache: Path | None, slug: str, print_: str) -> dict | None:
+    """The previous build's cache entry of an exam, if it was built from the same fingerprint."""
+    if previous is None or cache is None:
+        return None
+    path = Path(cache) / slug / ENTRY
+    if not path.is_file() or not (Path(previous) / "certames" / slug).is_dir():
+        return None
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+    return entry if entry.get("impressao") == print_ else None
+
+
+@dataclass
+class Recorder:
+    """What one exam adds to the site while it is rendered, to save as its cache entry."""
+
+    slug: str
+    print_: str
+    urls: int
+    exams: int
+    acts: int
+    cargos: int
+    spills: list[Path] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, site, slug: str, print_: str) -> "Recorder":
+        spill = site.search.section(slug)
+        return cls(slug, print_, len(site.urls), len(site.exams), len(site.acts), len(site.search.cargos), [spill])
+
+    def finish(self, site) -> dict:
+        """The entry (search spill folders are taken when the whole build is done, see `save`)."""
+        cargos = site.search.cargos[self.cargos:]
+        self.spills += [d for d in site.search.extra_dirs if d.parent.name == self.slug and d not in self.spills]
+        return {"impressao": self.print_, "offset": self.cargos, "certame": site.search.exams[cargos[0][3]]
+                if cargos else [], "cargos": [c[:3] for c in cargos], "urls": site.urls[self.urls:],
+                "exam": site.exams[self.exams:], "acts": site.acts[self.acts:], "largest": list(site.largest)}
+
+
+def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None:
+    """Write each rendered exam's cache entry and search postings into the new cache."""
+    search.flush()
+    for recorder, entry in recorded:
+        target = Path(staging) / recorder.slug
+        shutil.rmtree(target, ignore_errors=True)
+        for k, spill in enumerate(d for d in recorder.spills if d.is_dir()):
+            shutil.copytree(spill, target / "busca" / str(k))
+        target.mkdir(parents=True, exist_ok=True)
+        (target / ENTRY).write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def replay(site, reuse: Reuse, site_dir: Path, staging: Path) -> None:
+    """Put a reused exam in the new site: its pages (hard links), search postings, sitemap entries, summaries."""
+    entry, slug = reuse.entry, reuse.slug
+    _link_tree(reuse.previous / "certames" / slug, Path(site_dir) / "certames" / slug)
+    cache = Path(staging) / slug
+    _link_tree(reuse.cache / slug, cache)
+    numbers = [site.search.add_cargo(*row, *entry["certame"]) for row in entry["cargos"]]
+    shift = (numbers[0] - entry["offset"]) if numbers else 0
+    for spill in sorted((cache / "busca").glob("*")) if (cache / "busca").is_dir() else []:
+        if shift:
+            _renumber(spill, shift)
+        site.search.extra_dirs.append(spill)
+    if shift:  # the postings now carry the new numbers: the entry says so for the next build
+        entry = {**entry, "offset": numbers[0]}
+        (cache / ENTRY).unlink()
+        (cache / ENTRY).write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
+    site.urls.extend(tuple(u) for u in entry["urls"])
+    site.exams.extend(entry["exam"])
+    site.acts.extend(entry["acts"])
+    if entry["largest"][0] > site.largest[0]:
+        site.largest = tuple(entry["largest"])
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """Hard-link every file of source under target (a copy where links are impossible)."""
+    for path in sorted(source.rglob("*")):
+        dest = target / path.relative_to(source)
+        if path.is_dir():
+            dest.mkdir(parents=True, exist_ok=True)
+            continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(path, dest)
+        except OSError:
+            shutil.copy2(path, dest)
+
+
+def _renumber(folder: Path, shift: int) -> None:
+    """Shift the cargo number of every posting (`[name,inscrição,cargo,page,rank,"status"]` lines, see
+    render/search.py) of a spill folder, rewriting its files."""
+    for path in sorted(folder.iterdir()):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        out = []
+        for k, line in enumerate(lines):
+            if k % 2 == 1:  # key line, posting line, …
+                head, cargo, *rest = line.rsplit(",", 4)
+                line = ",".join([head, str(int(cargo) + shift), *rest])
+            out.append(line)
+        path.unlink()  # a hard link to the previous site's cache: never write through it
+        path.write_text("\n".join(out), encoding="utf-8")

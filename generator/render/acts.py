@@ -1,0 +1,83 @@
+"""Site pages of the gazette over time: each archived act's permanent page, the editions and the history of an exam.
+
+An act's PDF and data are copies of the archive (generator/acts/archive.py); its page is rendered from the view it
+published (ato.json) plus what came after it: the retificações that correct it, with links both ways.
+"""
+
+from __future__ import annotations
+
+from ..acts.model import CORRECTING_KINDS
+from .paths import slugify
+
+
+def history(exam_slug: str, records) -> list[dict]:
+    """One entry per archived act, oldest first: its published view, links, PDF and SHA-256, and the acts that
+    correct it (computed from the archive, never from what the act itself knew when published)."""
+    entries = []
+    for record in records:
+        view = {**record.view(), "slug": exam_slug}  # links follow the exam folder, even if it was renamed
+        act = view["ato"]
+        pdf = view.get("pdf")
+        entries.append({
+            "slug": record.slug, "href": f"certames/{exam_slug}/atos/{record.slug}/", "view": view, "ato": act,
+            "publicacao": view["publicacao"], "pdf": pdf, "pdf_sha256": record.files.get(record.pdf or "", ""),
+            "dados": view.get("dados"), "assinatura": record.manifest.get("assinatura"), "retificado_por": [],
+            "corrige": None})
+    by_number = {e["ato"]["numero"]: e for e in entries}
+    for e in entries:
+        target = e["ato"].get("retifica")
+        if e["ato"]["tipo"] in CORRECTING_KINDS and target and target["numero"] in by_number:
+            corrected = by_number[target["numero"]]
+            e["corrige"] = _link(corrected)
+            corrected["retificado_por"].append(_link(e))
+    return entries
+
+
+def _link(entry: dict) -> dict:
+    act = entry["ato"]
+    return {"titulo": act["titulo"], "numero": act["numero"], "data_curta": act["data_curta"],
+            "href": entry["href"], "tipo": act["tipo"]}
+
+
+def reflected(entries: list[dict]) -> dict | None:
+    """The last archived act that publishes or corrects the lists: what the current pages reflect."""
+    from ..acts.model import RESULT_KINDS
+
+    return next((e for e in reversed(entries) if e["ato"]["tipo"] in RESULT_KINDS), None)
+
+
+def pdf_of(entries: list[dict]) -> dict | None:
+    """The archived PDF that carries the lists (the last result act's), as the site's pages link and cite it."""
+    from ..acts.model import CORRECTION, RESULT_KINDS
+
+    for e in reversed(entries):
+        if e["ato"]["tipo"] in RESULT_KINDS and e["ato"]["tipo"] != CORRECTION and e["pdf"]:
+            pdf = e["pdf"]
+            ranges = {tuple(k): tuple(v) for k, v in pdf.get("ranges", [])}
+            return {"href": f"atos/{e['slug']}/{pdf['href']}", "name": pdf["name"], "pages": pdf.get("pages"),
+                    "ranges": ranges}
+    return None
+
+
+def edition_key(pub: dict) -> tuple:
+    return (pub["diario"], pub.get("edicao") or "", pub["data"], bool(pub.get("extra")), bool(pub.get("suplemento")))
+
+
+def edition_slug(pub: dict) -> str:
+    """Path of an edition's page: gazette, number (or date), extra/suplemento."""
+    parts = [pub["diario"], pub.get("edicao") or pub["data"]]
+    parts += ["extra"] * bool(pub.get("extra")) + ["suplemento"] * bool(pub.get("suplemento"))
+    return slugify(" ".join(parts))
+
+
+def editions(acts: list[dict]) -> list[dict]:
+    """Editions that carry the site's acts, newest first; one edition may carry acts of several exams."""
+    grouped: dict[tuple, dict] = {}
+    for a in acts:
+        pub = a["publicacao"]
+        edition = grouped.setdefault(edition_key(pub), {"publicacao": pub, "slug": edition_slug(pub), "atos": []})
+        edition["atos"].append(a)
+    for edition in grouped.values():
+        edition["atos"].sort(key=lambda a: (a["certame"], a["ordem"]))
+    return sorted(grouped.values(), key=lambda e: (e["publicacao"]["data"], e["publicacao"].get("edicao") or "",
+                                                   e["slug"]), reverse=True)

@@ -1,0 +1,106 @@
+"""Incremental build: unchanged exams are reused, and the site is byte-identical to a full build (issue 8 item 7)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.acts import archive
+from generator.build import build
+from generator.errors import InputError
+from test_publish import _exam
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def content(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    (tmp_path / "a").mkdir()
+    folder = _exam(tmp_path / "a")  # tmp/a/certames/exemplo
+    root = tmp_path / "a"
+    shutil.copytree(ROOT / "content" / "jurisdicoes", root / "jurisdicoes")
+    shutil.copytree(folder, root / "certames" / "outro")
+    return root
+
+
+def _prepared(monkeypatch) -> list[str]:
+    calls: list[str] = []
+    real = pipeline.prepare
+
+    def counting(folder, *args, **kwargs):
+        calls.append(Path(folder).name)
+        return real(folder, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "prepare", counting)
+    return calls
+
+
+def test_unchanged_exams_are_reused_and_the_site_is_the_same(content, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    first = _tree(site)
+    calls = _prepared(monkeypatch)
+    build(content, site, pdf=False)
+    assert calls == [] and _tree(site) == first  # nothing checked, allocated nor rendered: the same bytes
+
+    # one exam's score changes: only that exam is prepared again; the result equals a full build
+    path = content / "certames" / "outro" / "candidatos.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("81.50", "91.50"), encoding="utf-8")
+    build(content, site, pdf=False)
+    assert calls == ["outro"]
+    fresh = tmp_path / "fresh"
+    build(content, fresh, pdf=False)
+    assert _tree(site) == _tree(fresh) != first
+
+
+def test_a_new_exam_before_the_others_shifts_the_reused_search_postings(content, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    shutil.copytree(content / "certames" / "outro", content / "certames" / "aaa")
+    calls = _prepared(monkeypatch)
+    build(content, site, pdf=False)
+    assert calls == ["aaa"]
+    fresh = tmp_path / "fresh"
+    build(content, fresh, pdf=False)
+    assert _tree(site) == _tree(fresh)
+
+
+def test_a_code_change_renders_everything_again(content, tmp_path, monkeypatch):
+    from generator import incremental
+
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    calls = _prepared(monkeypatch)
+    monkeypatch.setattr(incremental, "code_fingerprint", lambda: "outra versão")
+    build(content, site, pdf=False)
+    assert sorted(calls) == ["exemplo", "outro"]
+
+
+def test_a_cache_that_does_not_describe_the_site_is_ignored(content, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    (site / "sitemap.xml").write_text("outro site\n", encoding="utf-8")
+    calls = _prepared(monkeypatch)
+    build(content, site, pdf=False)
+    assert sorted(calls) == ["exemplo", "outro"]
+
+
+def test_a_reused_exam_is_still_verified_against_its_archive(tmp_path, monkeypatch):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    calls = _prepared(monkeypatch)
+    (record,) = archive.read(content / "certames" / "lins-2024-gcm")[:1]
+    (record.folder / "dados" / "datapackage.json").write_bytes(b"{}")
+    with pytest.raises(InputError) as caught:
+        build(content, site, pdf=False)
+    assert calls == [] and "lins-2024-gcm/arquivo/ato-12-2024/dados/datapackage.json" in str(caught.value)
