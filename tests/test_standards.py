@@ -108,7 +108,8 @@ def test_every_urn_we_publish_follows_the_grammar(site):
         urns |= {n["urn"] for n in tomllib.loads(toml.read_text("utf-8")).get("normas", {}).values() if n.get("urn")}
     for page in site.rglob("*.html"):
         urns |= set(re.findall(r"urn:lex:[^\s<\"'}`]+", page.read_text("utf-8")))
-    assert sum(":edital:" in u for u in urns) == len(EXAMS) and len(urns) >= 9
+    # one URN per published act: each example has a result, a retificação (;retificacao.N) and a convocação
+    assert sum(":edital:" in u for u in urns) == 3 * len(EXAMS) and len(urns) >= 9
     bad = sorted(u for u in urns if not LEXML_URN.fullmatch(u))
     assert not bad
 
@@ -225,7 +226,9 @@ def test_jsonld_cites_the_norms_and_states_the_license(site):
 def test_pdf_creation_date_is_the_acts_date(site, slug):
     import pikepdf
 
-    act_date = re.search(r'"legislationDate": "([\d-]+)"',
-                         (site / "certames" / slug / "index.html").read_text("utf-8")).group(1)
-    with pikepdf.open(site / "certames" / slug / f"{slug}.pdf") as pdf:
-        assert str(pdf.docinfo["/CreationDate"]).startswith("D:" + act_date.replace("-", ""))
+    # every published act's PDF (archived, copied byte for byte) is dated by its own act
+    for page in sorted((site / "certames" / slug / "atos").glob("*/index.html")):
+        act_date = re.search(r'"legislationDate": "([\d-]+)"', page.read_text("utf-8")).group(1)
+        (pdf_path,) = page.parent.glob("*.pdf")
+        with pikepdf.open(pdf_path) as pdf:
+            assert str(pdf.docinfo["/CreationDate"]).startswith("D:" + act_date.replace("-", ""))
