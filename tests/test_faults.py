@@ -195,16 +195,18 @@ def _fail(*_args, **_kwargs):
 
 
 def test_sigabrt_in_the_middle_leaves_a_folder_the_next_build_removes(versions, tmp_path):
-    """A PDF save aborting the process (SIGABRT on a full disk) leaves its folder; the retry must not fail on it."""
+    """A PDF save aborting the process (SIGABRT on a full disk) leaves its folder; the retry must not fail on it.
+    The abort is injected once the pages are written (exams with published acts copy their archived PDF, so the PDF
+    writer itself may not run)."""
     site = _site_from(versions, "A", tmp_path)
     hook = """
 import os
-import generator.render.data as data
-real = data.write_open_data
+import generator.render.site as site_module
+real = site_module.Site.finish
 def abort(*args, **kwargs):
     real(*args, **kwargs)
     os.abort()
-data.write_open_data = abort
+site_module.Site.finish = abort
 """
     code = hook + f"""
 from generator.build import build
