@@ -46,6 +46,8 @@ def _hostile_content(base: Path) -> Path:
         if other.name != EXAM:
             shutil.rmtree(other)
     exam = content / "certames" / EXAM
+    # unpublished: with its archive the build would copy the published PDF instead of rendering this ato.md
+    shutil.rmtree(exam / "arquivo", ignore_errors=True)
     (exam / "ato.md").write_text(HOSTILE_ACT, encoding="utf-8")
     toml = (exam / "certame.toml").read_text("utf-8")
     toml = re.sub(r'^titulo = ".*"$', lambda _: f'titulo = "{TITLE}"', toml, count=1, flags=re.M)
