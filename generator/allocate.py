@@ -7,6 +7,7 @@ The readings applied are LEGAL-NOTES 1-5; every decision carries the legal bases
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -479,34 +480,50 @@ def _peek(pool: list[int], at: int, nominated: bytearray) -> int:
 
 def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: Policy,
              static: _Static) -> None:
-    """The cadastro de reserva beyond V: position k goes to the one candidate that k vacancies add (LEGAL-NOTES 5).
+    """The cadastro de reserva beyond V (LEGAL-NOTES 5): place m goes to whom the static allocation for m vacancies
+    nominates and who has no place yet.
 
-    Incremental static allocation: at each k either a reserve falls due (it takes its next eligible candidate) or
-    ampla grows by one (it takes the next of the general list). When that next one already holds a reserved place,
-    they now reach the general list, and their reserve takes its next candidate instead (Lins art. 6º § 1º;
-    Cariacica art. 3º § 1º; MS art. 3º § 3º). A reserve with nobody left gives its place back to ampla.
-    Event-driven and linear, so a million positions stay cheap.
+    The static allocation S(m) (reading 2) is tracked exactly, one step at a time:
+    - no reserve falls due at m: ampla grows by one and takes the next of the general list; one who already held a
+      reserved place reaches ampla and the reserve takes its next (Lins art. 6º § 1º; Cariacica art. 3º § 1º;
+      MS art. 3º § 3º);
+    - one reserve falls due: it takes its next eligible candidate; with nobody left the place reverts to ampla;
+    - two fall due at once (MS at 50: 5% 2→3 and 3% 1→2): each keeps its exact count (reading 3), so ampla shrinks
+      by one. Its last member leaves it; a cotista then fills a reserved place (reading 5), which may push that
+      reserve's last nominee out. S(m) may then add two and drop one: the one exception of reading 5. The better
+      general rank of those without a place goes first (MS art. 6º § 1º), the other at the next place.
+    Each step touches a few candidates, so a million positions stay linear.
     """
-    nominated = bytearray(n)
+    taken = bytearray(n)  # in S (the static allocation for the current number of places) or withdrawn
+    in_open = bytearray(n)  # in ampla, or withdrawn: ampla's walk down the general list skips them
+    placed = bytearray(n)  # has a place in the order, or withdrawn
     for i in withdrawn:
-        nominated[i] = 1
-    for nom in result.nominations:
-        nominated[nom.index] = 1
-    remaining = n - sum(nominated)
-    holder: dict[int, str] = {i: g for g, picked in static.taken.items() for i in picked}  # reserved places held
-    in_open = bytearray(n)  # in ampla, or withdrawn: either way ampla's walk down the general list skips them
+        taken[i] = in_open[i] = placed[i] = 1
     for i in static.open:
-        in_open[i] = 1
-    for i in withdrawn:
-        in_open[i] = 1
-    general = 0  # every available candidate before this index is in ampla
+        taken[i] = in_open[i] = 1
+    holder: dict[int, str] = {}  # reserved places held in S
+    held: dict[str, list[int]] = {g: list(static.taken.get(g, ())) for g in pools}  # each reserve's, in rank order
+    for g, picked in held.items():
+        for i in picked:
+            taken[i] = 1
+            holder[i] = g
+    size = len(static.open) + len(holder)  # |S|
+    available = n - len(withdrawn)
+    nominations = result.nominations
+    for nom in nominations:
+        placed[nom.index] = 1
+    remaining = n - sum(placed)
     groups = {g.key: g for g in policy.groups}
-    rank = {g: r for r, g in enumerate(groups)}  # a fixed order, so equal keys never depend on set iteration
+    quota = {g: result.counts[g] for g in groups}
     credited = {g.key: max(result.counts[g.key], policy.due_count(g, policy.vacancies) if g.explicit is None
                            else g.count) for g in policy.groups}
     due_at = {g: next_due(groups[g], policy, credited[g]) for g in groups}
-    cursor = {g: 0 for g in pools}
-    pending: list[str] = []
+    names = list(pools)
+    member = bytearray(n)  # bit j: in the list of reserve names[j]
+    for j, g in enumerate(names):
+        bit = 1 << j
+        for i in pools[g]:
+            member[i] |= bit
     extra = (policy.register_basis,)
     below = policy.below_min_basis
     if below is not None and policy.vacancies < policy.min_vacancies and below != policy.register_basis:
@@ -515,97 +532,181 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     reversion_bases = (policy.reversion_basis, *extra)
     reserve_bases = {g: (groups[g].basis, policy.alternation_basis, *extra) for g in groups}
     moved_bases = {g: (groups[g].basis, policy.open_basis, *extra) for g in groups}
-    nominations = result.nominations
+    owed: dict[int, list] = {}  # in S without a place yet → [group, reason, due, bases, since]
     append = nominations.append
+    general = static.open[-1] + 1 if static.open else 0  # every candidate before it is in ampla or withdrawn
+    last_out: list[str | None] = [None]  # the reserve whose place last went unfilled (a reversion)
+    cursor: dict[str, int] = {}
 
-    def seat(g: str) -> tuple[int, str] | None:
-        """Reserve g takes one more candidate: its next not yet nominated, or one holding another reserve who
-        ranks better here (LEGAL-NOTES 4; Lins art. 4º p.u.), whose old reserve then takes its next. None: nobody."""
+    def resume(g: str) -> None:
+        """Where reserve g looks for its next candidate: after its last nominee; at the end when it has nobody
+        left; at the ampla frontier when it has no place yet."""
+        pool = pools[g]
+        if quota.get(g, 0) == 0 or not held[g]:
+            cursor[g] = bisect_left(pool, general) if quota.get(g, 0) == 0 else len(pool)
+        elif len(held[g]) < quota[g]:
+            cursor[g] = len(pool)
+        else:
+            cursor[g] = bisect_left(pool, held[g][-1]) + 1
+
+    for g in pools:
+        resume(g)
+
+    def label(i: int, k: int, reason: str | None = None, due: str | None = None, moved: bool = False) -> list:
+        g = holder.get(i, OPEN)
+        if g != OPEN:
+            return [g, REASON_RESERVE, g, moved_bases[g] if moved else reserve_bases[g], k]
+        if reason == REASON_REVERSION:
+            return [OPEN, REASON_REVERSION, due, reversion_bases, k]
+        return [OPEN, REASON_OPEN, OPEN, open_bases, k]
+
+    def relabel(i: int, g: str) -> None:
+        entry = owed.get(i)
+        if entry is not None:
+            entry[:4] = [OPEN, REASON_OPEN, OPEN, open_bases] if g == OPEN else [g, REASON_RESERVE, g, reserve_bases[g]]
+
+    def release(i: int, g: str) -> None:
+        lst = held[g]
+        if lst[0] == i:
+            del lst[0]
+        else:
+            lst.remove(i)
+
+    def seat(g: str) -> int | None:
+        """Reserve g takes one more candidate: its next outside S, or one holding another reserve who goes to g by
+        precedence (LEGAL-NOTES 4), whose old reserve then takes its next. None: nobody left."""
+        nonlocal size
         while True:
             pool, at = pools[g], cursor[g]
             while at < len(pool):
                 c = pool[at]
-                if not nominated[c]:
+                if not taken[c]:
                     cursor[g] = at + 1
+                    taken[c] = 1
                     holder[c] = g
-                    return c, g
+                    held[g].append(c)
+                    size += 1
+                    return c
                 h = holder.get(c)
-                if h is not None and h != g and not in_open[c] and _prefer(c, [h, g], pools, policy)[0] == g:
+                if h is not None and h != g and _prefer(c, [h, g], pools, policy)[0] == g:
                     cursor[g] = at + 1
                     holder[c] = g
+                    release(c, h)
+                    held[g].append(c)
+                    relabel(c, g)
                     break
                 at += 1
             else:
                 cursor[g] = at
+                last_out[0] = g
                 return None
             g = h  # the reserve c left needs a candidate in turn
 
-    def widen() -> tuple[int, str]:
+    def widen(k: int, reverted: str | None) -> None:
         """Ampla grows by one; whoever it reaches may hold a reserved place, which then passes on."""
-        nonlocal general
+        nonlocal general, size
         while True:
-            while in_open[general]:
+            while general < n and in_open[general]:
                 general += 1
+            if general >= n:
+                return
             c = general
             in_open[c] = 1
-            if not nominated[c]:
-                return c, OPEN
-            moved = holder.pop(c, None)
-            got = seat(moved) if moved else None
-            if got:
-                return got
+            if not taken[c]:
+                taken[c] = 1
+                size += 1
+                if not placed[c]:
+                    owed[c] = label(c, k, REASON_REVERSION if reverted else None, reverted)
+                return
+            moved = holder.pop(c)
+            release(c, moved)
+            relabel(c, OPEN)
+            got = seat(moved)
+            if got is not None:
+                if not placed[got]:
+                    owed[got] = label(got, k, moved=True)
+                return
+            reverted = reverted or last_out[0]  # nobody left in that list: the place reverts, ampla grows again
+
+    def place(c: int, skip: str | None) -> None:
+        """c has just left ampla (or the places of reserve `skip`): it goes to the best reserve whose first places
+        now reach it (readings 2 and 4), which may push that reserve's last nominee out in turn; or leaves S."""
+        nonlocal size
+        while True:
+            bits = member[c]
+            reach = [g for j, g in enumerate(names) if bits >> j & 1 and g != skip and quota.get(g, 0) > 0
+                     and (len(held[g]) < quota[g] or c < held[g][-1])]
+            if not reach:
+                taken[c] = 0
+                size -= 1
+                owed.pop(c, None)
+                return
+            w = reach[0] if len(reach) == 1 else _prefer(c, reach, pools, policy)[0]
+            insort(held[w], c)
+            holder[c] = w
+            relabel(c, w)
+            if len(held[w]) <= quota[w]:
+                return
+            c, skip = held[w].pop(), w  # the reserve's last nominee falls out of its places
+            del holder[c]
+            resume(w)
+
+    def narrow(places: int) -> None:
+        """One ampla place less (two reserves due at once): from S for `places` + 1 to S for `places`."""
+        nonlocal general
+        while size > min(places, available):
+            while general < n and in_open[general]:
+                general += 1
+            x = general - 1
+            while x >= 0 and in_open[x] and x in withdrawn:
+                x -= 1
+            if x < 0:
+                return
+            in_open[x] = 0
+            general = x
+            place(x, None)  # x stays in S in a reserved place, or someone (x or a reserve's last) leaves S
 
     def first_due() -> int:
         return min((at for at in due_at.values() if at is not None), default=n + len(nominations) + 1)
 
     upcoming = first_due()
+    k = len(nominations)
     while remaining:
-        k = len(nominations) + 1
+        k += 1
+        steps: list[str] = []
         if k >= upcoming:
             for g, at in due_at.items():
                 if at is not None and at <= k:
                     due = policy.due_count(groups[g], k)
-                    pending.extend([g] * (due - credited[g]))
+                    steps.extend([g] * (due - credited[g]))
                     credited[g] = due
                     due_at[g] = next_due(groups[g], policy, due)
             upcoming = first_due()
-        if not pending:  # the common case at scale: ampla grows, one place after another, until a reserve is due
-            while k < upcoming and remaining:
-                while in_open[general]:
-                    general += 1
-                if nominated[general]:  # already holds a reserved place: it passes on (rare)
-                    index, group = widen()
-                else:
-                    in_open[general] = 1
-                    index, group = general, OPEN
-                if group == OPEN:
-                    append(Nomination(k, OPEN, index, REASON_OPEN, open_bases, True, OPEN))
-                else:
-                    append(Nomination(k, group, index, REASON_RESERVE, moved_bases[group], True, group))
-                nominated[index] = 1
+        if not steps and not owed:  # the common case at scale: ampla grows, one place after another
+            while general < n and in_open[general]:
+                general += 1
+            if general < n and not taken[general]:
+                c = general
+                taken[c] = in_open[c] = placed[c] = 1
+                size += 1
+                append(Nomination(k, OPEN, c, REASON_OPEN, open_bases, True, OPEN))
                 remaining -= 1
-                k += 1
-            continue
-        got, reverted_from, collided = None, None, len(set(pending)) > 1
-        while pending and got is None:
-            # coincidence: the reserve whose next candidate ranks better in the general list goes first
-            choice = min(set(pending), key=lambda g: (_peek(pools[g], cursor[g], nominated), rank[g]))
-            pending.remove(choice)
-            got = seat(choice)
-            if got is None:  # nobody left in that list: the place reverts to ampla
-                reverted_from = choice
-                pending = [x for x in pending if x != choice]
-        if got is not None:
-            index, group = got
-            bases = reserve_bases[group] + ((policy.collision_basis,) if collided else ())
-            append(Nomination(k, group, index, REASON_RESERVE, bases, True, group))
-        else:
-            index, group = widen()
-            if group != OPEN:
-                append(Nomination(k, group, index, REASON_RESERVE, moved_bases[group], True, group))
-            elif reverted_from:
-                append(Nomination(k, OPEN, index, REASON_REVERSION, reversion_bases, True, reverted_from))
-            else:
-                append(Nomination(k, OPEN, index, REASON_OPEN, open_bases, True, OPEN))
-        nominated[index] = 1
+                continue
+        if not steps:
+            widen(k, None)
+        for j, g in enumerate(steps):
+            if j:  # a second reserve due at the same place: ampla gives one place up first
+                narrow(k - 1)
+            quota[g] += 1
+            got = seat(g)
+            if got is None:
+                widen(k, last_out[0])
+            elif not placed[got]:
+                owed[got] = label(got, k)
+        index = min(owed)  # several without a place: the better general rank first (MS art. 6º § 1º)
+        group, reason, due, bases, since = owed.pop(index)
+        if reason == REASON_RESERVE and (owed or since < k):
+            bases = (*bases, policy.collision_basis)
+        append(Nomination(k, group, index, reason, bases, True, due))
+        placed[index] = 1
         remaining -= 1
