@@ -195,11 +195,19 @@ def _runs(tied: list[int]):
 
 
 def _tie(a: Candidate, b: Candidate, cfile: str, code: str) -> Problem:
-    why = "mesma data de nascimento" if a.birth else "sem data de nascimento"
+    """An unresolved tie (LEGAL-NOTES 11): both inscrições and both lines, and what would decide it."""
     first, second = sorted((a, b), key=lambda c: c.line)
+    missing = [c.registration for c in (first, second) if c.birth is None]
+    if missing:
+        who = (f"a inscrição {missing[0]} está sem data de nascimento" if len(missing) == 1
+               else "as duas estão sem data de nascimento")
+        why = (f"mesma nota; {who}, e não se sabe quem é mais velho nem quem tem 60 anos ou mais — Lei Federal "
+               "nº 10.741/2003, art. 27, parágrafo único")
+        fix = "Informe a data de nascimento ou a coluna «classificacao» oficial da banca."
+    else:
+        why, fix = "mesma nota e mesma data de nascimento", "Informe a coluna «classificacao» oficial da banca."
     return Problem(cfile, f"empate não resolvido no cargo «{code}» entre as inscrições {first.registration} e "
-                   f"{second.registration} (mesma nota e {why}). Informe a coluna «classificacao» oficial da banca.",
-                   (first.line, second.line))
+                   f"{second.registration} ({why}). {fix}", (first.line, second.line))
 
 
 def _birth_or_max(c: Candidate) -> date:
@@ -223,7 +231,8 @@ def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[l
     for start, stop in _runs(tied):
         order[start:stop] = sorted(order[start:stop], key=_birth_or_max)
         for a, b in zip(order[start:stop], order[start + 1:stop]):
-            if a.birth is None or a.birth == b.birth:
+            # a missing birth date leaves the tie open whichever side it is on (LEGAL-NOTES 11)
+            if a.birth is None or b.birth is None or a.birth == b.birth:
                 problems.append(_tie(a, b, cfile, code))
     return order, problems
 

@@ -272,6 +272,13 @@ case("empate-nao-resolvido", ["candidatos.csv, linhas 3 e 5: empate não resolvi
                               "oficial da banca."],
      candidates=HEADER + ROWS[0] + ROWS[1] + ROWS[2]
      + "1004,Diego Reis,ADM,77.00,1988-07-21,,M,N,S,N,aprovado\n" + ROWS[4])
+case("empate-sem-nascimento", ["candidatos.csv, linhas 3 e 5: empate não resolvido no cargo «ADM» entre as inscrições "
+                               "1002 e 1004 (mesma nota; a inscrição 1004 está sem data de nascimento, e não se sabe "
+                               "quem é mais velho nem quem tem 60 anos ou mais — Lei Federal nº 10.741/2003, art. 27, "
+                               "parágrafo único). Informe a data de nascimento ou a coluna «classificacao» oficial da "
+                               "banca."],
+     candidates=HEADER + ROWS[0] + ROWS[1] + ROWS[2]
+     + "1004,Diego Reis,ADM,77.00,,,M,N,S,N,aprovado\n" + ROWS[4])
 case("posicoes-abaixo-do-minimo", ["certame.toml, chave «cargos[1].posicoes.negro»: com 2 vaga(s) não há reserva "
                                    "«negro»: ela só se aplica a partir de 3 vagas (Lei Municipal de Cariacica de "
                                    "30/08/2023, art. 1º, § 1º)."],
