@@ -6,6 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
+import tomllib
+
 import pytest
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -182,6 +184,8 @@ def test_the_stepwise_cadastro_agrees_with_the_incremental_one(path):
     scenario without a floor, that definition and the incremental walk give the same order and vacancy types."""
     from generator import allocate as alloc
     from generator.results import policy_for
+    if "problemas" in tomllib.loads(path.read_text(encoding="utf-8"))["esperado"]:
+        pytest.skip("an unresolved case: nothing is allocated")
     result = _scenario(path.stem)
     pr = result.positions[0]
     policy, _ = policy_for(pr.position, result.rules)
