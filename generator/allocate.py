@@ -110,6 +110,8 @@ class Policy:
     precedence_tiebreak: tuple[str, ...]
     fixed_precedence: tuple[tuple[str, str, Basis], ...] = ()
     register_size: int | None = None  # the edital's cadastro de reserva: nobody is projected beyond it
+    register_check: Basis | None = None  # reserved places beyond V await the commission (Lins art. 7º § 3º)
+    checked: frozenset[str] = frozenset()  # reserves whose candidates a commission verifies
 
     def due_count(self, group: GroupPolicy, k: int) -> int:
         """Cumulative places due to a group among the first k (LEGAL-NOTES 3), by its sequence when the edital
@@ -530,8 +532,9 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         extra += (below,)
     open_bases = (policy.open_basis, *extra)
     reversion_bases = (policy.reversion_basis, *extra)
-    reserve_bases = {g: (groups[g].basis, policy.alternation_basis, *extra) for g in groups}
-    moved_bases = {g: (groups[g].basis, policy.open_basis, *extra) for g in groups}
+    check = {g: (policy.register_check,) if policy.register_check and g in policy.checked else () for g in groups}
+    reserve_bases = {g: (groups[g].basis, policy.alternation_basis, *extra, *check[g]) for g in groups}
+    moved_bases = {g: (groups[g].basis, policy.open_basis, *extra, *check[g]) for g in groups}
     owed: dict[int, list] = {}  # in S without a place yet → [group, reason, due, bases, since]
     append = nominations.append
     general = static.open[-1] + 1 if static.open else 0  # every candidate before it is in ampla or withdrawn

@@ -43,6 +43,7 @@ class PositionResult:
     withdrawn: list[int] = field(default_factory=list)  # indexes into `order`
     commission: list[tuple[CommissionOutcome, OutcomeRule]] = field(default_factory=list)
     left_reserve: dict[int, list[tuple[str, Basis]]] = field(default_factory=dict)  # index → (group, basis)
+    pools: dict[str, list[int]] = field(default_factory=dict)  # every eligible candidate of each reserve (internal)
 
 
 @dataclass(slots=True)
@@ -177,7 +178,8 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         withdrawal_basis=rules.withdrawal_basis, register_basis=rules.register_basis,
         below_min_basis=rules.below_min_basis, precedence_basis=rules.precedence_basis,
         precedence_tiebreak=tuple(g for g in rules.precedence_tiebreak if g in bases),
-        fixed_precedence=rules.fixed_precedence, register_size=rules.register_size)
+        fixed_precedence=rules.fixed_precedence, register_size=rules.register_size,
+        register_check=rules.register_check_basis, checked=frozenset(rules.register_check_groups))
     return policy, bases
 
 
@@ -321,8 +323,14 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
     allocation = allocate(len(order), pools, out_idx, policy, project=project)
     published = [g for g in rules.list_order if g == GENERAL or g in pools]
     lists = {g: (list(range(len(order))) if g == GENERAL else pools[g]) for g in published}
+    if rules.specific_lists == "dentro_das_vagas":
+        # Lins art. 6º II–IV: the specific lists classify those "aprovadas dentro do número de vagas"; race and
+        # disability are sensitive data (LGPD art. 5º II, art. 11), so nobody else is published (LEGAL-NOTES 8).
+        # The full lists (`pools`) still drive substitutes and the cadastro.
+        within = {n.index for n in allocation.nominations if not n.register}
+        lists = {g: (idx if g == GENERAL else [i for i in idx if i in within]) for g, idx in lists.items()}
     return PositionResult(pos, order, lists, allocation, count_bases, eliminated, sorted(out_idx), commission,
-                          left), []
+                          left, pools), []
 
 
 def _left_reserves(rows) -> dict[str, Basis]:

@@ -71,7 +71,7 @@ def test_property_a_withdrawal_after_call_is_refilled_from_the_same_list(jurisdi
     called_before = {p.index for p in timeline.places if p.act.number == "50/2024"}
     assert refill.index not in called_before
     if refill.group == quitter.group and quitter.group != "ampla":
-        pool = pr.lists[quitter.group]  # the next of the same reserve list, nobody of it skipped
+        pool = pr.pools[quitter.group]  # the next of the same reserve list, nobody of it skipped
         assert refill.index == next(i for i in pool if i not in called_before)
     elif quitter.group == "ampla" or refill.group == "ampla":
         assert refill.index == next(i for i in range(len(pr.order)) if i not in called_before)

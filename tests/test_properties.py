@@ -85,7 +85,7 @@ def test_reserves_get_their_count_or_all_their_eligible(case):
         got = [n for n in within(pr) if n.group == g]
         assert len(got) <= count
         if len(got) < count:  # too few: every eligible candidate who did not withdraw is already nominated
-            assert set(pr.lists[g]) - set(pr.withdrawn) <= nominated, g
+            assert set(pr.pools[g]) - set(pr.withdrawn) <= nominated, g
 
 
 @SETTINGS
@@ -101,7 +101,7 @@ def test_nominees_outrank_those_left_out(case):
         assert max(ampla) < min(left_out)
     for g in pr.allocation.counts:
         mine = [n.index for n in noms if n.group == g]
-        eligible_left = [i for i in pr.lists[g] if i in left_out]
+        eligible_left = [i for i in pr.pools[g] if i in left_out]
         if mine and eligible_left:
             assert max(mine) < min(eligible_left), g
 
@@ -116,7 +116,7 @@ def test_not_confirmed_stay_in_general_list_and_leave_reserve_list(case):
     for row in exam.commission:
         effect = rules.commission[(row.procedure, row.outcome)].effect
         group = {"heteroidentificacao": "negro", "pcd": "pcd", "indigena": "indigena"}[row.procedure]
-        listed = {pr.order[i].registration for i in pr.lists.get(group, ())}
+        listed = {pr.order[i].registration for i in pr.pools.get(group, ())}
         if effect == "sai_da_reserva" and row.registration not in eliminated:
             assert row.registration in in_general and row.registration not in listed
         if effect == "elimina":

@@ -87,7 +87,7 @@ def test_publication_outside_validity_is_an_error():
 
 def test_every_rule_word_is_documented():
     words = {*rules_module.ROUNDING_WORDS, *rules_module.ELIGIBILITY_WORDS, *rules_module.PRECEDENCE_WORDS,
-             *rules_module.EFFECT_WORDS, *rules_module.MODEL_WORDS}
+             *rules_module.EFFECT_WORDS, *rules_module.MODEL_WORDS, *rules_module.SPECIFIC_LIST_WORDS}
     assert words == set(VOCABULARY)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for word in rules_module.ROUNDING_WORDS:
@@ -124,9 +124,9 @@ def test_a_fourth_jurisdiction_is_a_new_file(tmp_path):
 
 
 def test_a_group_norm_does_not_leak_into_its_list_basis():
-    """Lins: the negro percentage cites the Lei (norma = "lei"), but the lists are the decree's art. 6º."""
+    """Lins: the women's percentage cites the LC (norma = "lc"), but the lists are the decree's art. 6º."""
     rules = load_rules(RULES / "lins.toml")
-    assert rules.groups["negro"].basis.norm.key == "lei"
+    assert rules.groups["mulher"].basis.norm.key == "lc"
     for group in ("negro", "pcd", "mulher"):
         assert rules.groups[group].list_basis.norm.key == "decreto", group
     assert rules.groups["mulher"].list_basis.text == "Decreto Municipal de Lins nº 13.760/2024, art. 6º, IV"

@@ -91,7 +91,9 @@ def test_scenario(scenario):
     for item in expected.get("motivos", []):
         position, reason = item.split()
         assert noms[int(position) - 1].reason == reason, item
-    for group, members in expected.get("listas", {}).items():
+    for group, members in expected.get("listas", {}).items():  # the full lists (substitutes, cadastro)
+        assert [reg[i] for i in (pr.lists if group == "geral" else pr.pools)[group]] == members, group
+    for group, members in expected.get("publicadas", {}).items():  # what the norm has published
         assert [reg[i] for i in pr.lists[group]] == members, group
     if "eliminados" in expected:
         assert sorted(e.candidate.registration for e in pr.eliminated) == sorted(expected["eliminados"])
@@ -103,3 +105,16 @@ def test_scenario(scenario):
     counts = Counter(n.group for n in noms if not n.register)
     for g, n in pr.allocation.counts.items():
         assert counts[g] <= n
+
+
+def test_lins_reserved_places_beyond_v_await_the_commission():
+    """Lins art. 7º § 3º: a reserved place beyond the vacancies cites that the CAPPC analyses it only once the new
+    nominations are authorised; MS has no such rule."""
+    data, exam = load_scenario(SCENARIOS / "lins-listas-especificas-so-dentro-das-vagas.toml")
+    pr = compute(exam, rules("lins"))[0].positions[0]
+    waiting = [n for n in pr.allocation.nominations if any(b.article == "art. 7º, § 3º" for b in n.bases)]
+    assert {pr.order[n.index].registration for n in waiting} == {"2003", "2004"}
+    assert all(n.register and n.group == "negro" for n in waiting)
+    data, exam = load_scenario(SCENARIOS / "ms-49-vagas-cadastro-degrau-duplo.toml")
+    pr = compute(exam, rules("mato-grosso-do-sul"))[0].positions[0]
+    assert not any(b.article == "art. 7º, § 3º" for n in pr.allocation.nominations for b in n.bases)

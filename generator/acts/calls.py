@@ -137,7 +137,7 @@ class _Run:
         self.edital_vacancies = pr.position.vacancies
         self.order = list(pr.allocation.nominations)
         self.n = len(pr.order)
-        self.pools = {g: list(pr.lists.get(g, ())) for g in pr.allocation.counts}
+        self.pools = {g: list(pr.pools.get(g, ())) for g in pr.allocation.counts}
         self.withdrawn = set(pr.withdrawn)  # desistencias.csv: out before any call
         self.out: set[int] = set(self.withdrawn)  # can never be called (again)
         self.holding: dict[int, Place] = {}  # candidate → the place they hold now

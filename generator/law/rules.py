@@ -17,6 +17,7 @@ from .basis import Basis, Norm
 ROUNDING_WORDS = ("half_up", "ceil", "floor")
 ELIGIBILITY_WORDS = ("opcao", "mulher_guarda")  # opted at registration | woman in a Guarda Civil Municipal cargo
 PRECEDENCE_WORDS = ("melhor_classificacao",)
+SPECIFIC_LIST_WORDS = ("todos", "dentro_das_vagas")
 EFFECT_WORDS = ("mantem", "sai_da_reserva", "elimina")
 PUBLIC_FIELDS = ("inscricao", "nome", "nota", "classificacao")  # the hard allow-list; rule files may narrow it
 OUTCOME_WORD = re.compile(r"[a-z][a-z0-9_]*")  # a commission outcome a rule file defines (e.g. «incompativel»)
@@ -39,6 +40,8 @@ VOCABULARY = {
                "para a reserva",
     "minimo": "mínimo do grupo no cargo: os membros classificados na ampla concorrência contam para ele; só o que "
               "faltar vai aos seguintes da lista do grupo, na ordem de classificação",
+    "todos": "a lista específica publica todos os inscritos na reserva, por classificação",
+    "dentro_das_vagas": "a lista específica publica só os aprovados dentro do número de vagas",
 }
 
 
@@ -98,12 +101,16 @@ class Rules:
     lists_basis: Basis
     general_title: str
     general_basis: Basis
+    specific_lists: str  # SPECIFIC_LIST_WORDS: whom the specific lists publish (LEGAL-NOTES 8)
+    specific_lists_basis: Basis | None
     open_basis: Basis
     alternation_basis: Basis
     collision_basis: Basis
     reversion_basis: Basis
     withdrawal_basis: Basis
     register_basis: Basis
+    register_check_basis: Basis | None  # reserved places beyond V await the commission (Lins art. 7º § 3º)
+    register_check_groups: tuple[str, ...]  # the reserves it concerns
     precedence_rule: str
     precedence_tiebreak: tuple[str, ...]
     precedence_basis: Basis
@@ -289,14 +296,29 @@ def _build(raw: dict, r: _Reader) -> Rules:
 
     groups = {key: _group(r, key, value) for key, value in (raw.get("grupos") or {}).items()}
     lists = r.table(raw.get("listas", {}), "listas", {"ordem", "fundamento", "geral", "geral_fundamento"},
-                    _CITE | {"geral_nota", "geral_norma"})
+                    _CITE | {"geral_nota", "geral_norma", "especificas", "especificas_fundamento", "especificas_nota",
+                             "especificas_norma"})
+    specific = lists.get("especificas", "todos")
+    if specific not in SPECIFIC_LIST_WORDS:
+        r.error("listas.especificas", f"use uma de: {', '.join(SPECIFIC_LIST_WORDS)}.")
+    if "especificas" in lists and "especificas_fundamento" not in lists:
+        r.error("listas.especificas_fundamento", "chave obrigatória quando há listas.especificas.")
     order = tuple(lists.get("ordem", ()))
     if order[:1] != ("geral",) or set(order[1:]) != set(groups) or len(set(order)) != len(order):
         r.error("listas.ordem", f"deveria começar por «geral» e trazer cada grupo uma vez: {', '.join(groups)}.")
 
     nom_keys = {"ampla", "alternancia", "colisao", "reversao", "desistencia", "cadastro"}
     nomination = r.table(raw.get("nomeacao", {}), "nomeacao", {f"{k}_fundamento" for k in nom_keys},
-                         {f"{k}_nota" for k in nom_keys} | {f"{k}_norma" for k in nom_keys})
+                         {f"{k}_nota" for k in nom_keys} | {f"{k}_norma" for k in nom_keys}
+                         | {"cadastro_comissao_fundamento", "cadastro_comissao_nota", "cadastro_comissao_norma",
+                            "cadastro_comissao_grupos"})
+    check_groups = nomination.get("cadastro_comissao_grupos", [])
+    if not isinstance(check_groups, list) or not set(check_groups) <= set(groups):
+        r.error("nomeacao.cadastro_comissao_grupos", f"deveria listar grupos desta jurisdição: {', '.join(groups)}.")
+        check_groups = []
+    if ("cadastro_comissao_fundamento" in nomination) != bool(check_groups):
+        r.error("nomeacao.cadastro_comissao_grupos", "cadastro_comissao_fundamento e cadastro_comissao_grupos vêm "
+                "juntos: quais reservas aguardam a comissão além das vagas, e com que fundamento.")
 
     def nom(k: str) -> Basis:
         return r.basis(nomination, f"{k}_fundamento", "nomeacao", f"{k}_nota", f"{k}_norma")
@@ -348,8 +370,13 @@ def _build(raw: dict, r: _Reader) -> Rules:
         if below else None,
         groups=groups, list_order=order, lists_basis=r.basis(lists, "fundamento", "listas"),
         general_title=lists.get("geral", ""), general_basis=_general_basis(r, lists),
+        specific_lists=specific if specific in SPECIFIC_LIST_WORDS else "todos",
+        specific_lists_basis=r.basis(lists, "especificas_fundamento", "listas", "especificas_nota", "especificas_norma")
+        if "especificas_fundamento" in lists else None,
         open_basis=nom("ampla"), alternation_basis=nom("alternancia"), collision_basis=nom("colisao"),
         reversion_basis=nom("reversao"), withdrawal_basis=nom("desistencia"), register_basis=nom("cadastro"),
+        register_check_basis=nom("cadastro_comissao") if "cadastro_comissao_fundamento" in nomination else None,
+        register_check_groups=tuple(check_groups),
         precedence_rule=prec.get("regra", ""), precedence_tiebreak=tiebreak,
         precedence_basis=r.basis(prec, "fundamento", "precedencia"), fixed_precedence=tuple(fixed),
         tiebreak_basis=r.basis(r.table(raw.get("desempate", {}), "desempate", {"fundamento"}, _CITE),
