@@ -112,6 +112,8 @@ class Policy:
     register_size: int | None = None  # the edital's cadastro de reserva: nobody is projected beyond it
     register_check: Basis | None = None  # reserved places beyond V await the commission (Lins art. 7º § 3º)
     checked: frozenset[str] = frozenset()  # reserves whose candidates a commission verifies
+    choices: dict[int, str] = field(default_factory=dict)  # index → the reserve the candidate chose (LEGAL-NOTES 9)
+    choice_basis: Basis | None = None  # where the rules let the candidate choose; None: choices are not read
 
     def due_count(self, group: GroupPolicy, k: int) -> int:
         """Cumulative places due to a group among the first k (LEGAL-NOTES 3), by its sequence when the edital
@@ -260,6 +262,11 @@ def _prefer(index: int, groups: list[str], pools, policy: Policy) -> tuple[str, 
             basis = fixed_basis
     if len(remaining) == 1:
         return remaining[0], basis
+    # where the norm is silent the candidate may choose (LEGAL-NOTES 9); a choice the norm overrides never gets
+    # here (results.check refuses it)
+    chosen = policy.choices.get(index) if policy.choice_basis is not None else None
+    if chosen in remaining:
+        return chosen, policy.choice_basis
     # the list where the candidate ranks better; then the jurisdiction's tie order
     ranked = sorted(remaining, key=lambda g: (pools[g].index(index), policy.precedence_tiebreak.index(g)))
     return ranked[0], policy.precedence_basis

@@ -41,6 +41,15 @@ def explain(result: ExamResult, registration: str) -> list[str] | None:
     return None
 
 
+def notes(*bases) -> list[str]:
+    """"Nota: …" for each reading the cited bases rest on (each note once), to follow the line that cites them."""
+    seen: list[str] = []
+    for b in bases:
+        if b is not None and b.note and b.note not in seen:
+            seen.append(b.note)
+    return [f"Nota: {n}" for n in seen]
+
+
 def _over_time(timeline, i: int) -> list[str]:
     """What the convocações and events did to the candidate (acts/calls.py). This is the staff's CLI: unlike the
     public history, it says when a place ended by a commission outcome."""
@@ -51,10 +60,12 @@ def _over_time(timeline, i: int) -> list[str]:
         if p.awaiting:
             lines.append(f"A {ordinal(p.position, feminine=True)} posição aguarda o procedimento da comissão, feito só "
                          f"depois da convocação além das vagas. Fundamento: {p.bases[-1].text}.")
+            lines += notes(p.bases[-1])
         if p.status in ("saiu_da_reserva", "eliminado"):
             what = "saiu da lista reservada" if p.status == "saiu_da_reserva" else "eliminado(a)"
             lines.append(f"Deixou a {ordinal(p.position, feminine=True)} posição pelo resultado da comissão "
                          f"(ato {p.ended_by}): {what}. Fundamento: {p.cause.text}.")
+            lines += notes(p.cause)
     return lines
 
 
@@ -64,7 +75,7 @@ def _eliminated(pr: PositionResult, e) -> list[str]:
     why = elimination_label(e)
     cite = f" Fundamento: {e.basis.text}." if e.basis else ""
     lines.append(f"Não figura nas listas nem na ordem de nomeação: {why}.{cite}")
-    return lines
+    return lines + notes(e.basis)
 
 
 def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> list[str]:
@@ -83,11 +94,14 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> 
         what = (f"resultado «{outcome[1].label or OUTCOME.get(outcome[0].outcome, outcome[0].outcome)}» na "
                 f"{PROCEDURE[outcome[0].procedure]}" if outcome else "comissão")
         lines.append(f"Saiu da lista de {group(g)} ({what}) e permanece na lista geral. Fundamento: {basis.text}.")
+        lines += notes(basis)
     for d in alloc.precedence:
         if d.index == i:
             lost = ", ".join(group(g) for g in d.losers)
+            how = " (a reserva que escolheu)" if rules is not None and d.basis == rules.choice_basis else ""
             lines.append(f"Alcançado(a) ao mesmo tempo por mais de uma reserva: nomeado(a) pela de {group(d.winner)}"
-                         f" e excluído(a) da de {lost}. Fundamento: {d.basis.text}.")
+                         f"{how} e excluído(a) da de {lost}. Fundamento: {d.basis.text}.")
+            lines += notes(d.basis)
     if i in pr.withdrawn:
         lines.append("Desistiu da nomeação: não figura na ordem de nomeação.")
         return lines
@@ -97,6 +111,7 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> 
             lines.append(f"Não alcançado(a) pela ordem de nomeação projetada: o cadastro de reserva tem "
                          f"{rules.register_size} posição(ões) além das vagas. Fundamento: "
                          f"{rules.register_size_basis.text}.")
+            lines += notes(rules.register_size_basis)
         else:
             lines.append("Não alcançado(a) pela ordem de nomeação projetada.")
         return lines
@@ -105,12 +120,14 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> 
     lines.append(f"Ordem de nomeação: {ordinal(nom.position, feminine=True)} posição, {where}, "
                  f"em vaga {vacancy(nom.group)}.")
     lines.append(_why(nom, c, group) + f" Fundamento: {basis_text(nom.bases)}.")
+    lines += notes(*nom.bases)
     if i in alloc.replacements:
         lines.append("Entrou no lugar de candidato(a) que desistiu, pela mesma lista.")
     for g, rule in (rules.groups.items() if rules else ()):
         if rule.model == "minimo" and nom.group == "ampla" and i in index.list_rank.get(g, {}):
             lines.append(f"Conta para o mínimo de {group(g)} ({rule.model_basis.text}): classificada na ampla "
                          "concorrência, é nomeada por ela.")
+            lines += notes(rule.model_basis)
     return lines
 
 

@@ -38,6 +38,7 @@ class Candidate:
     opts: frozenset[str] = frozenset()  # reserves opted for at registration: negro, pcd, indigena
     status: str = APPROVED
     line: int = 0  # line in the source file, for messages
+    choice: str | None = None  # reserve chosen when reached by two (column `escolha`; LEGAL-NOTES 9)
 
 
 @dataclass(frozen=True, slots=True)

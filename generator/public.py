@@ -13,7 +13,7 @@ from typing import Iterator
 
 from .acts.model import ACT_TYPES, RESULT, Act, Edition
 from .contract import basis_text
-from .labels import ELIMINATION, OUTCOME, score_text
+from .labels import ELIMINATION, OUTCOME, PROCEDURE, score_text
 from .law.basis import Basis
 from .law.rules import PUBLIC_FIELDS, VOCABULARY
 from .model import OPEN, RESERVE_GROUPS
@@ -29,27 +29,97 @@ def date_in_full(d) -> str:
 
 
 class _Bases:
-    """Basis → dict, shared so a million nominations citing the same article share one object (read-only)."""
+    """Basis → dict, shared so a million nominations citing the same article share one object (read-only).
+    A basis that rests on a reading carries the number of its note (`nota_numero`; the numbering of `note_numbers`),
+    so every page and the PDF can point at the note instead of repeating it on each row."""
 
-    def __init__(self) -> None:
+    def __init__(self, numbers: dict[str, int] | None = None) -> None:
         self._one: dict[Basis, dict] = {}
         self._many: dict[tuple[Basis, ...], dict] = {}
+        self._numbers = numbers or {}
 
     def one(self, basis: Basis | None) -> dict | None:
         if basis is None:
             return None
         if basis not in self._one:
             self._one[basis] = {"texto": basis.text, "pagina": basis.norm.page, "ancora": basis.anchor,
-                                "urn": basis.urn, "nota": basis.note}
+                                "urn": basis.urn, "nota": basis.note, "nota_numero": self._numbers.get(basis.note)}
         return self._one[basis]
 
     def many(self, bases: tuple[Basis, ...]) -> dict:
-        """Several bases: the first one's link, the whole text, and each one for its own link."""
+        """Several bases: the first one's link, the whole text, and each one for its own link; `notas`: the numbers
+        of the notes any of them rests on, each once."""
         if bases not in self._many:
             first = self.one(bases[0])
             unique = list({(b.norm.key, b.article): b for b in reversed(bases)}.values())[::-1]
-            self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in unique]}
+            notes = sorted({self._numbers[b.note] for b in bases if b.note in self._numbers})
+            self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in unique],
+                                 "notas": notes}
         return self._many[bases]
+
+
+def _labelled_bases(result: ExamResult) -> list[tuple[str, Basis | None]]:
+    """Every citation the exam's outputs may show, with the rule it supports, in the order of the "Regras
+    aplicadas" page (then what that page does not show)."""
+    rules = result.rules
+    out: list[tuple[str, Basis | None]] = []
+    for g, rule in rules.groups.items():
+        name = f"Reserva de {rules.group_label(g)}"
+        out += [(f"{name}: percentual e quem concorre", rule.basis), (f"{name}: modelo", rule.model_basis),
+                (f"{name}: arredondamento", rules.rounding_for(g)[1]),
+                (f"{name}: mínimo de vagas do cargo", rules.min_for(g)[1]),
+                (f"{name}: posições na ordem de nomeação", rule.positions_basis),
+                (f"{name}: vagas no cadastro de reserva", rule.register_basis),
+                (f"{name}: lista específica", rule.list_basis)]
+    for pr in result.positions:
+        for g, b in pr.count_bases.items():
+            out.append((f"Cargo {pr.position.code}: contagem da reserva de {rules.group_label(g)}", b))
+    out += [("Ordem de nomeação: ampla concorrência", rules.open_basis),
+            ("Ordem de nomeação: alternância e proporcionalidade", rules.alternation_basis),
+            ("Ordem de nomeação: coincidência de posições", rules.collision_basis),
+            ("Ordem de nomeação: reversão", rules.reversion_basis),
+            ("Ordem de nomeação: desistência", rules.withdrawal_basis),
+            ("Ordem de nomeação: cadastro de reserva", rules.register_basis),
+            ("Cadastro de reserva: posições que aguardam a comissão", rules.register_check_basis),
+            ("Tamanho do cadastro de reserva", rules.register_size_basis),
+            ("Candidato alcançado por duas reservas", rules.precedence_basis),
+            ("Candidato alcançado por duas reservas: a escolha do candidato", rules.choice_basis)]
+    out += [(f"Precedência: {rules.group_label(a)} antes de {rules.group_label(b)}", basis)
+            for a, b, basis in rules.fixed_precedence]
+    out.append(("Desempate", rules.tiebreak_basis))
+    out += [(f"Comissão — {PROCEDURE.get(p, p)}: {rule.label or OUTCOME.get(o, o)}", rule.basis)
+            for (p, o), rule in rules.commission.items()]
+    out += [("Lista geral", rules.general_basis), ("Listas", rules.lists_basis),
+            ("Listas específicas publicadas", rules.specific_lists_basis),
+            ("Mínimo de vagas para haver reserva", rules.min_vacancies_basis),
+            ("Abaixo do mínimo de vagas", rules.below_min_basis), ("Arredondamento", rules.rounding_basis),
+            ("O que é público", rules.public_basis), ("Vigência das regras", rules.validity_basis),
+            ("Editais alcançados pelas regras", rules.notice_basis)]
+    return out
+
+
+def note_numbers(result: ExamResult) -> dict[str, int]:
+    """Each distinct note (the reading a citation rests on) numbered 1, 2 … in the order of `_labelled_bases`."""
+    numbers: dict[str, int] = {}
+    for _, basis in _labelled_bases(result):
+        if basis is not None and basis.note and basis.note not in numbers:
+            numbers[basis.note] = len(numbers) + 1
+    return numbers
+
+
+def notes_view(result: ExamResult) -> list[dict]:
+    """The exam's notes, numbered: each with its text, the rules it qualifies and their citations."""
+    numbers = note_numbers(result)
+    notes = {n: {"numero": n, "texto": text, "regras": [], "fundamentos": []} for text, n in numbers.items()}
+    for label, basis in _labelled_bases(result):
+        if basis is None or not basis.note:
+            continue
+        note = notes[numbers[basis.note]]
+        if label not in note["regras"]:
+            note["regras"].append(label)
+        if basis.text not in note["fundamentos"]:
+            note["fundamentos"].append(basis.text)
+    return list(notes.values())
 
 
 def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None = None) -> dict:
@@ -57,7 +127,7 @@ def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None =
     cargos' full views, or (at scale) only their summaries."""
     exam, rules = result.exam, result.rules
     act = act or exam.current_act() or _publication_act(exam)
-    bases = _Bases()
+    bases = _Bases(note_numbers(result))
     return {
         "slug": exam.slug,
         "titulo": exam.title,
@@ -72,6 +142,7 @@ def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None =
         "preambulo_md": exam.preamble_md,
         "fundamento_publicidade": bases.one(rules.public_basis),
         "regras": rules_view(result, bases),
+        "notas": notes_view(result),
         "cargos": [position_view(result, pr, bases) if with_positions else position_summary(pr)
                    for pr in result.positions],
     }
@@ -114,7 +185,7 @@ def act_view(act: Act, acts: list[Act]) -> dict:
 
 def iter_position_views(result: ExamResult) -> Iterator[dict]:
     """Full views one cargo at a time, so renderers stream at national scale."""
-    bases = _Bases()
+    bases = _Bases(note_numbers(result))
     for pr in result.positions:
         yield position_view(result, pr, bases)
 
@@ -138,7 +209,7 @@ def position_summary(pr: PositionResult) -> dict:
 
 def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None = None) -> dict:
     """Everything published about one cargo."""
-    bases = bases or _Bases()
+    bases = bases or _Bases(note_numbers(result))
     rules = result.rules
     fields = set(rules.public_fields) & set(PUBLIC_FIELDS)
     people = [_person(c, i + 1, fields) for i, c in enumerate(pr.order)]
@@ -261,7 +332,7 @@ def _count_text(pr: PositionResult, rules, group: str) -> str:
 
 def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
     """The rules actually applied to an exam, each with its citation and note: the "Regras aplicadas" page."""
-    bases = bases or _Bases()
+    bases = bases or _Bases(note_numbers(result))
     rules = result.rules
     one = bases.one
     groups = []
@@ -301,7 +372,12 @@ def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
             + ", ".join(rules.group_label(g) for g in rules.precedence_tiebreak),
             "fundamento": one(rules.precedence_basis),
             "fixas": [{"texto": f"{rules.group_label(a)} antes de {rules.group_label(b)}", "fundamento": one(basis)}
-                      for a, b, basis in rules.fixed_precedence]},
+                      for a, b, basis in rules.fixed_precedence],
+            "escolha": {"texto": "o candidato pode escolher a reserva pela qual é nomeado (coluna «escolha» da "
+                        "planilha da banca); sem escolha, vale a regra acima"
+                        + ("; a escolha não altera a precedência fixada pela norma" if rules.fixed_precedence
+                           else ""),
+                        "fundamento": one(rules.choice_basis)} if rules.choice_basis is not None else None},
         "desempate": {"fundamento": one(rules.tiebreak_basis), "classificacao_oficial": official},
         "comissao": [{"procedimento": p, "resultado": o, "rotulo": rule.label or OUTCOME.get(o, o),
                       "efeito": rule.effect, "efeito_texto": VOCABULARY[rule.effect], "fundamento": one(rule.basis)}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import compress, count, islice
 from operator import attrgetter, eq
 from datetime import date
@@ -107,6 +107,8 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
             if g not in groups:
                 problems.append(Problem(cfile, f"a jurisdição {rules.id} não reserva vagas «{g}»; "
                                         "deixe N ou vazio.", c.line, g))
+        if c.choice is not None:
+            problems.extend(_choice_problems(c, rules, cfile, c.position in guard_codes))
         if c.position in guard_codes and c.sex is None and c.status == APPROVED:
             problems.append(Problem(cfile, "o cargo é da Guarda Civil Municipal: informe o sexo (F ou M) para "
                                     f"a lista de mulheres ({groups['mulher'].basis.text}).", c.line, "sexo"))
@@ -120,6 +122,33 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
                                     f"{rules.id} para o procedimento «{row.procedure}». Use {join_words(words, 'ou')} "
                                     f"({rules.source}).", row.line, "resultado"))
     return problems
+
+
+def _choice_problems(c: Candidate, rules: Rules, cfile: str, guard: bool) -> list[Problem]:
+    """The reserve a candidate chose (column `escolha`): one they compete for, in a jurisdiction whose rules let the
+    candidate choose, and never against a precedence the norm fixes (Lins art. 6º, §§ 2º e 3º; LEGAL-NOTES 4, 9)."""
+    groups = rules.groups
+    eligible = {g for g in c.opts if g in groups} | ({"mulher"} if guard and c.sex == "F" else set())
+    who = f"a inscrição {c.registration}"
+    if rules.choice_basis is None:
+        fixed = "; ".join(f"{rules.group_label(a)} antes de {rules.group_label(b)} ({basis.text})"
+                          for a, b, basis in rules.fixed_precedence)
+        norm = f"{fixed}; nos demais casos, {rules.precedence_basis.text}" if fixed else rules.precedence_basis.text
+        return [Problem(cfile, f"{who} escolheu «{c.choice}», mas as regras de {rules.id} não deixam a escolha ao "
+                        f"candidato alcançado por duas reservas: a norma decide ({norm}). Deixe a coluna «escolha» "
+                        "vazia.", c.line, "escolha")]
+    if c.choice not in eligible:
+        opted = ", ".join(sorted(eligible)) or "nenhuma"
+        return [Problem(cfile, f"{who} escolheu «{c.choice}», reserva a que não concorre (concorre a: {opted}). "
+                        "A escolha só vale entre as reservas do próprio candidato: corrija-a ou deixe-a vazia.",
+                        c.line, "escolha")]
+    for first, then, basis in rules.fixed_precedence:
+        if c.choice == then and first in eligible:
+            return [Problem(cfile, f"{who} escolheu «{then}», mas concorre também a «{first}», e a norma fixa "
+                            f"{rules.group_label(first)} antes de {rules.group_label(then)} ({basis.text}): a "
+                            "escolha não altera o que a norma decide. Deixe a coluna «escolha» vazia ou escreva "
+                            f"«{first}».", c.line, "escolha")]
+    return []
 
 
 def _below_minimum(pos: Position, rules: Rules, group: str, key: str) -> Problem:
@@ -320,6 +349,10 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
     if "mulher" in pools:
         pools["mulher"] = [i for i, c in enumerate(order) if c.sex == "F"]
     out_idx = {i for i, c in enumerate(order) if c.registration in withdrawn} if withdrawn else set()
+    if rules.choice_basis is not None:
+        choices = {i: c.choice for i, c in enumerate(order) if c.choice}
+        if choices:
+            policy = replace(policy, choices=choices, choice_basis=rules.choice_basis)
     allocation = allocate(len(order), pools, out_idx, policy, project=project)
     published = [g for g in rules.list_order if g == GENERAL or g in pools]
     lists = {g: (list(range(len(order))) if g == GENERAL else pools[g]) for g in published}

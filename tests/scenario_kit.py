@@ -19,7 +19,8 @@ GROUP_WORDS = {"negro", "pcd", "indigena"}
 
 
 def parse_candidate(text: str, position: str, line: int) -> Candidate:
-    """"1003 88,5 negro pcd F nasc=1960-01-02 ausente" (nasc=- : no date) → Candidate (earlier lines are older by default)."""
+    """"1003 88,5 negro pcd F nasc=1960-01-02 ausente escolha=pcd" (nasc=- : no date; escolha=: the reserve chosen
+    when reached by two) → Candidate (earlier lines are older by default)."""
     reg, score, *rest = text.split()
     opts = frozenset(t for t in rest if t in GROUP_WORDS)
     sex = next((t for t in rest if t in ("F", "M")), "M")
@@ -27,8 +28,9 @@ def parse_candidate(text: str, position: str, line: int) -> Candidate:
     birth = next((None if t == "nasc=-" else date.fromisoformat(t[5:]) for t in rest if t.startswith("nasc=")),
                  date(1970, 1, 1) + timedelta(days=line))  # nasc=- : the board left the birth date empty
     rank = next((int(t[6:]) for t in rest if t.startswith("class=")), None)
+    choice = next((t[8:] for t in rest if t.startswith("escolha=")), None)
     return Candidate(reg, f"Candidato {reg}", position, Decimal(score.replace(",", ".")), rank, birth, None, sex,
-                     opts, status, line)
+                     opts, status, line, choice)
 
 
 def load_scenario(path: Path) -> tuple[dict, Exam]:

@@ -122,6 +122,7 @@ class Rules:
     source: str = field(default="")
     register_size: int | None = None  # the edital's cadastro de reserva, in positions beyond V
     register_size_basis: Basis | None = None
+    choice_basis: Basis | None = None  # the candidate reached by two reserves chooses (column `escolha`); None: no
 
     def group_label(self, group: str) -> str:
         """The group in running text: the rule file's words, else the generic ones."""
@@ -323,7 +324,17 @@ def _build(raw: dict, r: _Reader) -> Rules:
     def nom(k: str) -> Basis:
         return r.basis(nomination, f"{k}_fundamento", "nomeacao", f"{k}_nota", f"{k}_norma")
 
-    prec = r.table(raw.get("precedencia", {}), "precedencia", {"regra", "desempate", "fundamento"}, _CITE | {"fixa"})
+    prec = r.table(raw.get("precedencia", {}), "precedencia", {"regra", "desempate", "fundamento"},
+                   _CITE | {"fixa", "escolha", "escolha_fundamento", "escolha_nota", "escolha_norma"})
+    choice = prec.get("escolha", False)
+    if not isinstance(choice, bool):
+        r.error("precedencia.escolha", "deveria ser true ou false (sem aspas).")
+        choice = False
+    if choice and "escolha_fundamento" not in prec:
+        r.error("precedencia.escolha_fundamento", "chave obrigatória quando escolha = true.")
+        choice = False
+    if not choice and any(f"escolha{s}" in prec for s in ("_fundamento", "_nota", "_norma")):
+        r.error("precedencia.escolha", "a citação da escolha vem com escolha = true.")
     if prec.get("regra") not in PRECEDENCE_WORDS:
         r.error("precedencia.regra", f"use uma de: {', '.join(PRECEDENCE_WORDS)}.")
     tiebreak = tuple(prec.get("desempate", ()))
@@ -384,6 +395,8 @@ def _build(raw: dict, r: _Reader) -> Rules:
         commission=_commission(r, raw.get("comissao", {}), groups),
         public_fields=fields, public_basis=r.basis(public, "fundamento", "publico"),
         source=r.file, register_size=register_size, register_size_basis=register_size_basis,
+        choice_basis=r.basis(prec, "escolha_fundamento", "precedencia", "escolha_nota", "escolha_norma")
+        if choice else None,
     )
 
 

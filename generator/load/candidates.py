@@ -17,7 +17,7 @@ from .text import count, fold, join_words
 
 COLUMNS = Columns(
     ("inscricao", "nome", "cargo", "nota"),
-    ("classificacao", "nascimento", "cpf", "sexo", "negro", "pcd", "indigena", "situacao"),
+    ("classificacao", "nascimento", "cpf", "sexo", "negro", "pcd", "indigena", "situacao", "escolha"),
 )
 NO_SCORE = Decimal(0)  # absent or eliminated candidates may come without a score; they are never ranked
 LINES_SHOWN = 10
@@ -79,7 +79,8 @@ class _Reader:
         table, memo = self.table, self.memo
         index, width, key, header_words = table.index, len(table.header), table.key, table.header_words
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
-        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i = (index.get(c) for c in COLUMNS.optional)
+        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
+            index.get(c) for c in COLUMNS.optional)
         first, codes, candidates = self.first, self.codes, []
         scores, births, flags, statuses, sexes = memo.scores, memo.births, memo.flags, memo.statuses, memo.sexes
         for line, row in table.numbered():
@@ -122,6 +123,8 @@ class _Reader:
             if not registration or not name:
                 self._blank(registration, name, line)
             candidate = Candidate(registration, name, code, score, rank, birth, cpf, sex, _OPTS[options], status, line)
+            if choice_i is not None and row[choice_i]:
+                candidate.choice = memo.choice(row[choice_i], line)
             candidates.append(candidate)
             if first.setdefault(registration, candidate) is not candidate:
                 self.duplicates.setdefault(registration, [first[registration].line]).append(line)
@@ -271,6 +274,13 @@ class _Memo:
             cells.parse_cpf(text)
         except cells.BadCell as error:
             self.rows.add(line, "cpf", str(error))
+
+    def choice(self, text: str, line: int) -> str | None:
+        try:
+            return cells.parse_choice(text)
+        except cells.BadCell as error:
+            self.rows.add(line, "escolha", str(error))
+            return None
 
     def sex(self, text: str, line: int) -> str | None:
         try:

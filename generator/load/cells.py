@@ -64,6 +64,23 @@ def parse_flag(text: str, column: str) -> bool:
     return value
 
 
+_CHOICES = {"negro": "negro", "negra": "negro", "pcd": "pcd", "deficiencia": "pcd", "pessoacomdeficiencia": "pcd",
+            "indigena": "indigena", "mulher": "mulher", "": None}
+CHOICE_TEXTS = _variants(dict(_CHOICES))
+
+
+def parse_choice(text: str) -> str | None:
+    """The reserve a candidate reached by two chooses (column `escolha`): negro, pcd, indigena or mulher; empty:
+    no choice, the rule file's default applies."""
+    if text in CHOICE_TEXTS:
+        return CHOICE_TEXTS[text]
+    value = _CHOICES.get(fold(text), "?")
+    if value == "?":
+        raise BadCell(f"a escolha «{text.strip()}» não é uma reserva. Escreva negro, pcd, indigena ou mulher (a "
+                      "reserva pela qual o candidato alcançado por duas prefere ser nomeado), ou deixe vazio.")
+    return value
+
+
 def parse_sex(text: str) -> str | None:
     """F or M (also Feminino/Masculino); empty is unknown."""
     if text in SEX_TEXTS:

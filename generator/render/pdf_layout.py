@@ -280,7 +280,7 @@ class Typesetter:
         `legend`: paragraphs, or (text, k) for legal-basis note k."""
         head = [("t", t) for t in wrap(title, self.avail, "bold")]
         if basis and basis.get("texto"):
-            head += self._italic(f"Fundamento: {basis['texto']}")
+            head += self._italic(f"Fundamento: {basis['texto']}{note_suffix(basis)}")
         for item in legend:
             head += self._italic(*item) if isinstance(item, tuple) else self._italic(item)
         label_lines = [("h", t) for t in wrap(labels, self.avail, "bold")]
@@ -348,11 +348,14 @@ class Typesetter:
 
     def _nominations(self, code: str, nominations: list[dict]) -> None:
         bases: dict[str, int] = {}
+        suffixes: dict[str, str] = {}
         for n in nominations:
-            text = (n.get("fundamento") or {}).get("texto")
+            basis = n.get("fundamento") or {}
+            text = basis.get("texto")
             if text and text not in bases:
                 bases[text] = len(bases) + 1
-        legend = [(f"[{k}] {text}", k) for text, k in bases.items()]
+                suffixes[text] = note_suffix(basis)
+        legend = [(f"[{k}] {text}{suffixes[text]}", k) for text, k in bases.items()]
         within = [n for n in nominations if not n.get("cadastro_reserva")]
         reserve = [n for n in nominations if n.get("cadastro_reserva")]
         labels = "Posição · Vaga · Inscrição · Nome [fundamento]"
@@ -404,12 +407,23 @@ class Typesetter:
                         gap=True)
         eliminated = view.get("eliminados") or []
         for k, item in enumerate(eliminated):
-            reason = " — ".join(clean(str(part)) for part in (item.get("motivo"),
-                                (item.get("fundamento") or {}).get("texto")) if part)
+            basis = item.get("fundamento") or {}
+            reason = " — ".join(clean(str(part)) for part in (item.get("motivo"), basis.get("texto")) if part)
+            reason += note_suffix(basis) if basis.get("texto") else ""
             text = f"{clean(str(item['inscricao']))}{f' ({reason})' if reason else ''}"
             lines = _paragraph(wrap(text, self.avail))
             # The title stays with the first entry; each entry's lines stay together.
             self._place(([("t", "Eliminados")] + lines) if k == 0 else lines, gap=k == 0)
+
+
+def note_suffix(basis: dict | None) -> str:
+    """" (nota 3)": the numbered notes (the "Notas" section of the front matter) a basis rests on."""
+    if not basis:
+        return ""
+    numbers = basis["notas"] if "notas" in basis else ([basis["nota_numero"]] if basis.get("nota_numero") else [])
+    if not numbers:
+        return ""
+    return f" (nota{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))})"
 
 
 def _paragraph(lines: list[str]) -> list[Line]:

@@ -13,10 +13,12 @@ from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY
 
 
 class Bases:
-    """Legal-basis links for one page depth, rendered once per distinct basis (the views share basis objects)."""
+    """Legal-basis links for one page depth, rendered once per distinct basis (the views share basis objects).
+    `notes`: the address of the exam's numbered notes (its "Regras aplicadas" page); a basis that rests on a
+    reading then carries a link "nota k" to it — the note itself is not repeated on every row."""
 
-    def __init__(self, root: str, has_page: Callable[[str], bool] = lambda rel: True) -> None:
-        self.root, self.cache, self.has_page = root, {}, has_page
+    def __init__(self, root: str, has_page: Callable[[str], bool] = lambda rel: True, notes: str | None = None) -> None:
+        self.root, self.cache, self.has_page, self.notes = root, {}, has_page, notes
 
     def __call__(self, b: dict | None) -> str:
         if not b:
@@ -29,8 +31,27 @@ class Bases:
                 html = f'<a href="{self.root}legislacao/{escape(b["pagina"])}/{anchor}">{escape(b["texto"])}</a>'
             else:
                 html = str(escape(b.get("texto", "")))
-            hit = self.cache[key] = (b, html)
+            hit = self.cache[key] = (b, html + note_marks(b, self.notes))
         return hit[1]
+
+
+def note_numbers_of(b: dict | None) -> list[int]:
+    """The numbers of the notes a basis (or several, `notas`) rests on."""
+    if not b:
+        return []
+    if "notas" in b:
+        return list(b["notas"])
+    return [b["nota_numero"]] if b.get("nota_numero") else []
+
+
+def note_marks(b: dict | None, notes: str | None) -> str:
+    """" (nota 3)": a link to each note the basis rests on, when the exam's notes have a page."""
+    numbers = note_numbers_of(b)
+    if not numbers or notes is None:
+        return ""
+    links = ", ".join(f'<a class="nota-ref" href="{escape(notes)}#nota-{k}" '
+                      f'aria-label="nota {k}: a leitura adotada, em Regras aplicadas">nota {k}</a>' for k in numbers)
+    return f" ({links})"
 
 
 def vacancy_label(group: str, words: dict[str, str] | None = None) -> str:

@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
 from . import acts as act_pages, charts, cite
 from .safe_markdown import act_html
-from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows
+from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows, note_marks
 from .paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
 
@@ -282,6 +282,14 @@ class ExamPages:
             return {"csv": "", "json": ""}
         return {k: f"{rel_depth}dados/{Path(files[k]).name}" for k in ("csv", "json")}
 
+    def _notes_href(self, root: str) -> str | None:
+        """The exam's numbered notes (its "Regras aplicadas" page) from a page whose site root is `root`."""
+        return f"{root}{self.exam_rel}regras/" if self.exam.get("regras") and self.exam.get("notas") else None
+
+    def _bases(self, page_rel: str) -> Bases:
+        root = "../" * page_rel.count("/")
+        return Bases(root, self.site.has_page, self._notes_href(root))
+
     def position(self, p: dict, slug: str, cargo_no: int | None = None) -> dict:
         """Render every page of cargo `p`; return its summary row for the exam page. `cargo_no`: the cargo's number
         in the search index, when the parent process registered it already."""
@@ -292,7 +300,7 @@ class ExamPages:
             cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
                                                   self.exam["titulo"], self.exam["orgao"],
                                                   self.exam["jurisdicao"]["nome"])
-        status = Status(p, self.site.has_page)
+        status = Status(p, self.site.has_page, self._notes_href)
         lists = []
         for lst in p["listas"]:
             self._list(p, lst, rel, status)
@@ -401,7 +409,7 @@ class ExamPages:
                 return f"{up}geral/{page_dir(k // PAGE_SIZE + 1)}#i-{reg}" if k is not None else "#"
 
             label = "Ordem de nomeação" + (f", página {n}" if n > 1 else "")
-            bases = Bases("../" * page_rel.count("/"), self.site.has_page)
+            bases = self._bases(page_rel)
             within = [r for r in chunk if not r.get("cadastro_reserva")]
             register = [r for r in chunk if r.get("cadastro_reserva")]
             self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
@@ -416,7 +424,7 @@ class ExamPages:
 
     def _eliminated(self, p: dict, rel: str, eliminated: list[dict]) -> None:
         def render(chunk: list, page_rel: str) -> Markup:
-            return eliminated_rows(chunk, Bases("../" * page_rel.count("/"), self.site.has_page))
+            return eliminated_rows(chunk, self._bases(page_rel))
 
         self._paginate(f"{rel}eliminados/", eliminated, "Eliminados", "eliminated.html", [(p["nome"], rel)],
                        (p["codigo"], "eliminados"), f"Cargo {p['codigo']} — eliminados", render, p=p)
@@ -429,7 +437,7 @@ class ExamPages:
         words = outcome_words(p)
         extra = sorted({o for _, by in counts for o in by} - set(OUTCOME))  # outcomes only this jurisdiction has
         def render(chunk: list, page_rel: str) -> Markup:
-            return commission_rows(chunk, Bases("../" * page_rel.count("/"), self.site.has_page), EFFECTS)
+            return commission_rows(chunk, self._bases(page_rel), EFFECTS)
 
         self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
                        [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", render,
@@ -453,8 +461,9 @@ def _rank(row: dict) -> int:
 class Status:
     """Plain-Portuguese "where do I stand and why" for a list row: nomination, reserve lists, withdrawal."""
 
-    def __init__(self, p: dict, has_page: Callable[[str], bool] = lambda rel: True) -> None:
-        self.has_page = has_page
+    def __init__(self, p: dict, has_page: Callable[[str], bool] = lambda rel: True,
+                 notes: Callable[[str], str | None] = lambda root: None) -> None:
+        self.has_page, self.notes = has_page, notes
         self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
         self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
@@ -487,7 +496,8 @@ class Status:
             if n is not None:
                 base = cache.get(reg)
                 if base is None:
-                    base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words, self.has_page))
+                    base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words, self.has_page,
+                                                             self.notes(root)))
             also = None if group else self.other.get(reg)
             if also:
                 extra = str(escape("Também: " + "; ".join(also) + "."))
@@ -504,7 +514,7 @@ _REGISTER_TEXT: dict[tuple[str, str | None], str] = {}
 
 
 def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None,
-                     has_page: Callable[[str], bool] = lambda rel: True) -> Markup:
+                     has_page: Callable[[str], bool] = lambda rel: True, notes: str | None = None) -> Markup:
     """One nomination in words, with its legal basis linked when it has a page."""
     if n.get("cadastro_reserva"):  # the basis is on the nomination page; a list of thousands stays light
         # the hot path at national scale (most rows are projections): only the integer varies, so the escaped
@@ -520,8 +530,10 @@ def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None,
     if b.get("pagina") and has_page(f"legislacao/{b['pagina']}/"):
         anchor = "#" + b["ancora"] if b.get("ancora") else ""
         link = Markup('<a href="{}legislacao/{}/{}">{}</a>').format(root, b["pagina"], anchor, b["texto"])
-        return text + Markup(" — ") + link + Markup(".")
-    return text + (escape(f" — {b['texto']}.") if b.get("texto") else Markup("."))
+        return text + Markup(" — ") + link + Markup(note_marks(b, notes)) + Markup(".")
+    if not b.get("texto"):
+        return text + Markup(".")
+    return text + escape(f" — {b['texto']}") + Markup(note_marks(b, notes)) + Markup(".")
 
 
 def citation(exam: dict, url: str, pdf: dict | None, key: tuple | None, part: str = "") -> dict:

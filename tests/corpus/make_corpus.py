@@ -169,6 +169,11 @@ case("data-invalida", ["candidatos.csv, linha 2, coluna «nascimento»: a data d
 case("sexo-invalido", ["candidatos.csv, linha 6, coluna «sexo»: o sexo informado não é reconhecido. Use F ou M. "
                        "O valor não é repetido aqui por ser dado pessoal."],
      candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,X,N,N,N,ausente\n"))
+case("escolha-invalida", ["candidatos.csv, linha 5, coluna «escolha»: a escolha «talvez» não é uma reserva. Escreva "
+                          "negro, pcd, indigena ou mulher (a reserva pela qual o candidato alcançado por duas prefere "
+                          "ser nomeado), ou deixe vazio."],
+     candidates=HEADER.replace("\n", ",escolha\n") + "".join(r.replace("\n", ",\n") for r in ROWS[:3])
+     + "1004,Diego Reis,GCM,85.00,1992-11-02,,M,S,S,N,aprovado,talvez\n" + ROWS[4].replace("\n", ",\n"))
 case("situacao-invalida", ["candidatos.csv, linha 6, coluna «situacao»: a situação «reprovado» não é reconhecida. "
                            "Use aprovado, eliminado ou ausente (vazio vale como aprovado)."],
      candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,reprovado\n"))
@@ -290,12 +295,18 @@ case("edital-anterior-as-regras", ["certame.toml, chave «edital_data»: o edita
                                    "Estadual MS nº 16.358/2024, art. 35, arquivo mato-grosso-do-sul.toml)."],
      toml=MS.replace('edital = "Edital nº 01/2024"', 'edital = "Edital nº 01/2024"\nedital_data = 2023-12-20'))
 # --- rule files of new editais (issue 10): the rule file's own mistakes, named by file and key
+def _replaced(text: str, old: str, new: str) -> str:
+    """One replacement that must happen (a rule file that changed would otherwise leave the case without its fault)."""
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
 LINS_RULES = (ROOT.parents[1] / "content" / "jurisdicoes" / "lins.toml").read_text(encoding="utf-8")
 case("regra-citacao-sem-dispositivo", ["lins.toml, chave «grupos.pcd.fundamento»: a citação «Edital nº 1/2024» não "
                                        "cita um dispositivo: escreva o artigo, parágrafo ou inciso da norma (ex.: "
                                        "«art. 6º, § 2º») ou o item do edital (ex.: «item 2.8»)."],
-     rules={"lins": LINS_RULES.replace('fundamento = "art. 6º, II"\nnota = "O decreto só prevê',
-                                       'fundamento = "Edital nº 1/2024"\nnota = "O decreto só prevê', 1)})
+     rules={"lins": _replaced(LINS_RULES, '[grupos.pcd]\npercentual = "5"\nfundamento = "art. 4º"',
+                              '[grupos.pcd]\npercentual = "5"\nfundamento = "Edital nº 1/2024"')})
 case("regra-minimo-com-posicoes", ["lins.toml, chave «grupos.mulher.posicoes»: um mínimo («minimo») segue a ordem de "
                                    "classificação: não tem posições fixas."],
      rules={"lins": LINS_RULES.replace('lista_fundamento = "art. 6º, IV"',
