@@ -214,7 +214,7 @@ def test_the_rules_page_shows_what_was_applied_with_citations_and_notes(tmp_path
     text = _rules_page(view)
     for expected in (
         "Mulheres (Guarda Municipal)", "Mínimo do grupo no cargo: os membros classificados na ampla concorrência contam para ele", "Edital nº 1/2024, item 2.8",
-        "Nota: Um mínimo, não uma reserva",  # the note of the model, next to its citation
+        "Um mínimo, não uma reserva",  # the note of the model, in the page's Notas
         "2ª, 21ª e, depois, a cada 20 (41ª, 61ª…), também além das vagas", "Edital nº 1/2024, item 2.6",
         "qualquer fração arredonda para cima", "Edital nº 1/2024, item 2.5",
         "2: posições da sequência até a 30ª",
@@ -224,6 +224,9 @@ def test_the_rules_page_shows_what_was_applied_with_citations_and_notes(tmp_path
         "Lei Federal nº 10.741/2003, art. 27, parágrafo único",
     ):
         assert expected in text, expected
+    # the model's citation points at its numbered note, which the page lists (issue 7: notes reach the citizen)
+    number = next(n["numero"] for n in view["notas"] if n["texto"].startswith("Um mínimo, não uma reserva"))
+    assert f'href="#nota-{number}"' in text and f'<li id="nota-{number}"' in text
     for private in ("nascimento", "cpf", "parecer"):
         assert private not in view["regras"].__repr__().lower()
 

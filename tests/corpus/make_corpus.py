@@ -223,7 +223,8 @@ case("posicoes-diferentes-das-reservas", ["certame.toml, chave «cargos[2].posic
 case("coluna-mapeada-desconhecida", ["certame.toml, chave «colunas.notas»: coluna desconhecida. Você quis dizer "
                                      "«nota»? À esquerda do = vai o nosso nome da coluna (inscricao, nome, cargo, "
                                      "nota, classificacao, nascimento, cpf, sexo, negro, pcd, indigena, situacao, "
-                                     "procedimento, resultado e parecer); à direita, o nome usado pela banca."],
+                                     "escolha, procedimento, resultado e parecer); à direita, o nome usado pela "
+                                     "banca."],
      toml=toml("\n[[cargos]]", '\n[colunas]\nnotas = "NOTA_FINAL"\n\n[[cargos]]'))
 # --- comissão e desistências
 case("comissao-inscricao-desconhecida", ["comissao.csv, linha 3, coluna «inscricao»: a inscrição 1030 não está em "
