@@ -315,7 +315,7 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
         epoch = source_date_epoch(job)
         tmp = Path(tempfile.mkdtemp(prefix=sitedir.new_prefix(site_dir), dir=site_dir.parent))
         if not job.transient:
-            job.staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}-cache-novo-", dir=site_dir.parent))
+            job.staging = Path(tempfile.mkdtemp(prefix=sitedir.cache_prefixes(site_dir)[0], dir=site_dir.parent))
         with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
             config = load_config(str(config_file or CONFIG), docs_dir=str(content_dir), site_dir=str(tmp))
             use_job(job)
@@ -323,6 +323,9 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
                 mkdocs_build(config)
             finally:
                 use_job(None)
+        from . import incremental
+
+        incremental.invalidate(site_dir)  # the old cache must never outlive the site it describes
         sitedir.swap(tmp, site_dir)
     except BaseException as error:
         if tmp is not None:
@@ -334,8 +337,6 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
             raise translated from error
         raise
     if job.staging is not None:
-        from . import incremental
-
         incremental.commit(site_dir, job.staging)
     return job.report
 

@@ -1,8 +1,10 @@
 """Incremental build: an exam whose inputs, archive, rules and code did not change since the last build is neither
 checked, allocated nor rendered again — its pages are hard-linked from the previous site and its search postings,
-sitemap entries and summaries replayed from a cache beside the site (`.site.gazeta-cache/`). The cache is replaced
-only after the new site is swapped in, and it records the SHA-256 of the sitemap of the site it describes: a cache
-that does not match the site beside it is ignored. Anything else is rendered as usual.
+sitemap entries and summaries replayed from a cache beside the site (`.site.gazeta-cache/`). The cache's stamp is
+removed before a new site is swapped in and the new cache put in place only after: a build killed between the two
+leaves no stamp, so the next build renders everything (the sitemap alone cannot tell two sites apart when only a
+text changed). The stamp records the SHA-256 of the sitemap of the site it describes: a cache that does not match
+the site beside it is ignored. Anything else is rendered as usual.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import shutil
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+
+from . import sitedir
 
 ENTRY = "entrada.json"
 STAMP = "site.sha256"  # SHA-256 of the sitemap.xml of the site the cache describes
@@ -62,12 +66,17 @@ def previous_cache(site_dir: Path) -> Path | None:
     return cache if (cache / STAMP).read_text().strip() == _sha(sitemap) else None
 
 
+def invalidate(site_dir: Path) -> None:
+    """Before the swap: the cache stops describing any site (one unlink, so a kill leaves it valid or stampless)."""
+    (cache_dir(site_dir) / STAMP).unlink(missing_ok=True)
+
+
 def commit(site_dir: Path, staging: Path) -> None:
     """After the swap: stamp the new cache with the new site's sitemap and put it in place of the old one."""
     (staging / STAMP).write_text(_sha(Path(site_dir) / "sitemap.xml") + "\n")
     target = cache_dir(site_dir)
     if target.exists():
-        old = target.with_name(target.name + f".antigo-{os.getpid()}")
+        old = target.with_name(sitedir.cache_prefixes(site_dir)[1] + str(os.getpid()))
         os.rename(target, old)
         shutil.rmtree(old, ignore_errors=True)
     os.rename(staging, target)

@@ -30,6 +30,11 @@ def old_prefix(site_dir: Path) -> str:
     return f".{site_dir.name}-antigo-"
 
 
+def cache_prefixes(site_dir: Path) -> tuple[str, str]:
+    """Prefixes of the incremental cache a build writes (generator/incremental.py) and of the one it retires."""
+    return f".{site_dir.name}-cache-novo-", f".{site_dir.name}.gazeta-cache.antigo-"
+
+
 @contextmanager
 def locked(site_dir: Path) -> Iterator[None]:
     """Hold an exclusive lock on site_dir's parent folder for the whole build; FaultError if another build has it.
@@ -71,9 +76,11 @@ def recover(site_dir: Path) -> list[str]:
     """Undo what a killed build left beside site_dir (call it holding the lock); return what was done, in Portuguese.
 
     A build killed between the two renames of the fallback swap leaves no site_dir and the previous site under the
-    old prefix: it is put back. Folders under the new prefix are never complete for sure, so they are removed."""
+    old prefix: it is put back. Folders under the new prefix are never complete for sure, so they are removed, as are
+    the incremental caches a killed build was writing or retiring."""
     parent, done = site_dir.parent, []
-    leftovers = [p for p in parent.iterdir() if p.name.startswith((new_prefix(site_dir), old_prefix(site_dir)))]
+    leftovers = [p for p in parent.iterdir()
+                 if p.name.startswith((new_prefix(site_dir), old_prefix(site_dir), *cache_prefixes(site_dir)))]
     old = sorted((p for p in leftovers if p.name.startswith(old_prefix(site_dir)) and p.is_dir()),
                  key=lambda p: p.stat().st_ctime)
     if not os.path.lexists(site_dir) and old:

@@ -51,7 +51,9 @@ def _tree(path: Path) -> dict[str, str]:
 
 
 def _leftovers(site: Path) -> list[str]:
-    return sorted(p.name for p in site.parent.iterdir() if p.name.startswith((".site-novo-", ".site-antigo-")))
+    """What killed builds leave beside site/: the new and old sites, the new incremental cache, the old one."""
+    return sorted(p.name for p in site.parent.iterdir()
+                  if p.name.startswith((".site-novo-", ".site-antigo-", ".site-cache-novo-", ".site.gazeta-cache.antigo-")))
 
 
 @pytest.fixture(scope="module")
@@ -149,9 +151,38 @@ sitedir._exchange = exchange
 """
     _killed_at(versions, site, hook)
     assert _tree(site) == _tree_without_pdf(versions, "B", tmp_path)
-    assert len(_leftovers(site)) == 1  # the previous site, under the temporary name
+    assert len(_leftovers(site)) == 2  # the previous site, under the temporary name, and the unfinished cache
     for line in sitedir.recover(site):
-        assert "removida(s) 1 pasta(s)" in line
+        assert "removida(s) 2 pasta(s)" in line
+    assert _leftovers(site) == []
+
+
+def test_kill_after_the_swap_before_the_new_cache_is_in_place_renders_everything_next_time(versions, tmp_path):
+    """The incremental cache of A must not survive a swap to B: A and B differ only in a title, so the sitemap (the
+    cache's stamp) is the same, and a stale cache would hard-link B's exam pages into the next build of A."""
+    site = tmp_path / "pub" / "site"
+    site.parent.mkdir()
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        build(versions.content["A"], site, pdf=False)  # site A and its cache
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH")
+    assert (site.parent / ".site.gazeta-cache").is_dir()
+    hook = """
+real = sitedir.swap
+def swap(new, target):
+    real(new, target)
+    os.kill(os.getpid(), signal.SIGKILL)
+sitedir.swap = swap
+"""
+    _killed_at(versions, site, hook)
+    assert _tree(site) == _tree_without_pdf(versions, "B", tmp_path)
+    os.environ["SOURCE_DATE_EPOCH"] = EPOCH
+    try:
+        build(versions.content["A"], site, pdf=False)
+    finally:
+        os.environ.pop("SOURCE_DATE_EPOCH")
+    assert _tree(site) == _tree_without_pdf(versions, "A", tmp_path)
     assert _leftovers(site) == []
 
 
@@ -180,7 +211,7 @@ def rename(a, b):
 os.rename = rename
 """
     _killed_at(versions, site, hook)
-    assert not site.exists() and len(_leftovers(site)) == 2  # the old site and the finished new one
+    assert not site.exists() and len(_leftovers(site)) == 3  # the old site, the finished new one, the new cache
     # The next build recovers the old site first; a failure in the middle of it then leaves exactly that site.
     monkeypatch.setattr(pipeline, "source_date_epoch", _fail)
     with pytest.raises(RuntimeError):
@@ -214,11 +245,11 @@ build(r"{versions.content['B']}", r"{site}", pdf=True)
 """
     process = _run_python(code)
     assert process.returncode == -signal.SIGABRT, process.stderr
-    assert _tree(site) == versions.tree["A"] and len(_leftovers(site)) == 1
+    assert _tree(site) == versions.tree["A"] and len(_leftovers(site)) == 2  # the new site and the new cache
     result = subprocess.run(_command(versions.content["B"], site), cwd=ROOT, env=_env(), capture_output=True,
                             text=True)
     assert result.returncode == 0, result.stderr
-    assert "removida(s) 1 pasta(s) temporária(s)" in result.stderr
+    assert "removida(s) 2 pasta(s) temporária(s)" in result.stderr
     assert _tree(site) == versions.tree["B"] and _leftovers(site) == []
 
 
