@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-.PHONY: build test bench bench-core golden golden-core golden-pdf clean
+.PHONY: build test bench bench-busca bench-core golden golden-core golden-pdf clean
 build: $(STAMP)
 	$(BIN)/gazeta build content
 
@@ -20,6 +20,10 @@ test: $(STAMP)
 # The user's whole `gazeta build` at 10k and 100k candidates with its baselines (issue 14); bench/out/bench_build-*.json.
 bench: $(STAMP)
 	$(BIN)/python bench/bench_build.py
+
+# Time to the first search result on a phone: Chromium with DevTools' "Fast 3G" and CPU ÷4, at 1M (issue 12).
+bench-busca: $(STAMP)
+	$(BIN)/python bench/bench_search_3g.py --candidatos 1000000
 
 # Load + allocate of the 1M exam beside a stdlib csv.reader pass.
 bench-core: $(STAMP)

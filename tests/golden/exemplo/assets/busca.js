@@ -45,8 +45,14 @@
   }
 
   Engine.prototype.get = function (path) {
-    if (!this.cache[path]) this.cache[path] = this.fetchJson(this.base + path);
-    return this.cache[path];
+    var cache = this.cache;
+    if (!cache[path]) {
+      cache[path] = this.fetchJson(this.base + path).catch(function (error) {
+        delete cache[path]; /* uma falha de rede não fica guardada: a próxima busca tenta de novo */
+        throw error;
+      });
+    }
+    return cache[path];
   };
 
   Engine.prototype.directory = function (kind, name) {
@@ -144,7 +150,12 @@
     var self = this, plan = plans(query);
     var found = { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [] };
     if (!plan.list.length) return Promise.resolve(found);
-    return this.get("p/buckets.json").then(function (paired) {
+    /* Tudo o que não depende de outro arquivo sai de uma vez (cada ida e volta custa ~0,6 s num 3G): a tabela de
+       cargos que finish() usa e os diretórios de cada tipo de chave; os pares só quando a consulta os tem. */
+    this.get("cargos.json").catch(function () {});
+    plan.list.forEach(function (c) { if (c.kind !== "p") self.get(c.kind + "/buckets.json").catch(function () {}); });
+    var pairs = plan.list.some(function (c) { return c.kind === "p"; });
+    return (pairs ? this.get("p/buckets.json") : Promise.resolve({})).then(function (paired) {
       plan.list = plan.list.filter(function (c) {
         return c.kind !== "p" || ((paired[bucket(c.first)] || []).indexOf(c.first) >= 0 &&
           (paired[bucket(c.other)] || []).indexOf(c.other) >= 0);
@@ -299,15 +310,22 @@
     var fetchJson = function (url) {
       return fetch(url).then(function (r) { if (!r.ok) throw new Error(url); return r.json(); });
     };
-    var view = null;
+    var view = null, shared = {};
     document.documentElement.classList.add("js");
+    /* Os arquivos pequenos que toda busca lê são pedidos já ao abrir a página: a busca digitada só espera pelo
+       diretório e pelos fragmentos do seu nome. */
+    var warm = new Engine(root + "busca/", fetchJson);
+    warm.cache = shared;
+    ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json"].forEach(function (path) {
+      warm.get(path).catch(function () {});
+    });
     function go(event) {
       if (event) event.preventDefault();
       var q = input.value;
       if (normalize(q).length < 2) { status.textContent = "Digite ao menos dois caracteres."; out.textContent = ""; return; }
       status.textContent = "Buscando…";
       var engine = new Engine(root + "busca/", fetchJson);
-      engine.cache = view ? view.engine.cache : {};
+      engine.cache = shared;
       view = new Results(root, out, status, filters, moreButton, engine);
       engine.search(q).then(function (found) { view.show(found); },
         function () { status.textContent = "Não foi possível carregar o índice de busca."; });
