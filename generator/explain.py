@@ -8,6 +8,7 @@ from .contract import basis_text
 from .labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal, score_text
 from .public import elimination_label
 from .results import GENERAL, ExamResult, PositionResult
+from .tiebreak import deciding
 
 
 @dataclass(slots=True)
@@ -37,7 +38,7 @@ def explain(result: ExamResult, registration: str) -> list[str] | None:
         if registration in index.by_registration:
             i = index.by_registration[registration]
             timeline = result.timelines.get(pr.position.code)
-            return explain_in(pr, index, i, result.rules) + (_over_time(timeline, i) if timeline else [])
+            return explain_in(pr, index, i, result.rules, result) + (_over_time(timeline, i) if timeline else [])
     return None
 
 
@@ -78,13 +79,41 @@ def _eliminated(pr: PositionResult, e) -> list[str]:
     return lines + notes(e.basis)
 
 
-def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None) -> list[str]:
+def _ties(pr: PositionResult, i: int, result) -> list[str]:
+    """The criterion that placed the candidate against those with the same score (the board's classification, or
+    the tie-break criteria actually applied)."""
+    c, lines = pr.order[i], []
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(pr.order) or pr.order[j].score != c.score:
+            continue
+        other = pr.order[j]
+        where = "antes" if i < j else "depois"
+        if c.rank is not None:
+            lines.append(f"Empate na nota com a inscrição {other.registration}: vem {where} pela classificação oficial "
+                         "da banca.")
+            continue
+        first, second = (c, other) if i < j else (other, c)
+        if result.tiebreak:
+            criterion = deciding(first, second, result.tiebreak, result.exam.tie_columns, result.exam.registration_end)
+            basis = criterion.basis if criterion else None
+            what = criterion.text if criterion else "—"
+        else:
+            basis, what = result.rules.tiebreak_basis, "o mais velho"
+        lines.append(f"Empate na nota com a inscrição {other.registration}: vem {where} pelo critério de desempate "
+                     f"«{what}». Fundamento: {basis.text if basis else '—'}.")
+        lines += notes(basis)
+    return lines
+
+
+def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None, result=None) -> list[str]:
     """Sentences for the candidate at general index i of a cargo (group words from the rule file when given)."""
     c, pos, alloc = pr.order[i], pr.position, pr.allocation
     group = rules.group_label if rules else (lambda g: GROUP.get(g, g))
     vacancy = rules.vacancy_label if rules else (lambda g: VACANCY.get(g, g))
     lines = [f"Inscrição {c.registration} — {c.name}, cargo {pos.code} ({pos.name}), {pos.vacancies} vaga(s)."]
     lines.append(f"Lista geral: {ordinal(i + 1)} de {len(pr.order)}, nota {score_text(c.score)}.")
+    if result is not None:
+        lines += _ties(pr, i, result)
     for g, ranks in index.list_rank.items():
         if i in ranks:
             lines.append(f"Lista específica de {group(g)}: {ordinal(ranks[i])} de {len(pr.lists[g])}.")

@@ -39,6 +39,7 @@ class Candidate:
     status: str = APPROVED
     line: int = 0  # line in the source file, for messages
     choice: str | None = None  # reserve chosen when reached by two (column `escolha`; LEGAL-NOTES 9)
+    tie: tuple | None = None  # values of the tie-break columns (Exam.tie_columns): Decimal or None each
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,9 @@ class Exam:
     notice_date: date | None = None  # publication date of the opening edital (certame.toml `edital_data`)
     events: list = field(default_factory=list)  # eventos.csv: acts/events.Event, in file order
     acts: list[Act] = field(default_factory=list)  # the exam's history of acts ([[atos]]), in order
+    tie_columns: tuple[str, ...] = ()  # the board's columns the tie-break criteria read (Candidate.tie)
+    tiebreak: list[dict] = field(default_factory=list)  # the edital's tie-break criteria (certame.toml [[desempate]])
+    registration_end: date | None = None  # last day of registration (inscricoes_fim): who is 60 or more
 
     def current_act(self) -> Act | None:
         """The latest act that publishes or corrects the lists: the one the current pages reflect."""

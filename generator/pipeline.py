@@ -15,13 +15,14 @@ from .law.rules import find_rules_dir, rules_for
 from .load import exam_slug, load_exam
 from .memory import paused_gc
 from .results import ExamResult, compute
+from .tiebreak import columns_of
 
 
 def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
     """The allocated exam, or InputError with every problem found."""
     with paused_gc():  # see results.compute: nothing cyclic to collect among a million candidates
         try:
-            exam = load_exam(exam_dir)
+            exam = load_exam(exam_dir, lambda meta: _tie_columns(meta, rules_dir or find_rules_dir(exam_dir)))
         except InputError as error:
             raise InputError(error.problems + _rule_problems(error, rules_dir, exam_dir)) from None
         rules = rules_for(exam.jurisdiction, rules_dir or find_rules_dir(exam_dir), exam.publication.date,
@@ -35,6 +36,16 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
     if over_time:
         result.timelines = apply_calls(result, acts, exam.events)  # InputError with every problem, or all of it
     return result
+
+
+def _tie_columns(meta, rules_dir: Path) -> tuple[str, ...]:
+    """The board's columns the rule file's tie-break criteria read (none when the rules cannot be read: their
+    problems are reported with the jurisdiction's, below)."""
+    try:
+        rules = rules_for(meta.jurisdiction, rules_dir)
+    except InputError:
+        return ()
+    return columns_of(rules.tiebreak)
 
 
 def _rule_problems(error: InputError, rules_dir: Path | None, exam_dir: Path) -> list[Problem]:

@@ -87,6 +87,7 @@ def _labelled_bases(result: ExamResult) -> list[tuple[str, Basis | None]]:
     out += [(f"Precedência: {rules.group_label(a)} antes de {rules.group_label(b)}", basis)
             for a, b, basis in rules.fixed_precedence]
     out.append(("Desempate", rules.tiebreak_basis))
+    out += [(f"Desempate: {c.text}", c.basis) for c in result.tiebreak or ()]
     out += [(f"Comissão — {PROCEDURE.get(p, p)}: {rule.label or OUTCOME.get(o, o)}", rule.basis)
             for (p, o), rule in rules.commission.items()]
     out += [("Lista geral", rules.general_basis), ("Listas", rules.lists_basis),
@@ -378,7 +379,10 @@ def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
                         + ("; a escolha não altera a precedência fixada pela norma" if rules.fixed_precedence
                            else ""),
                         "fundamento": one(rules.choice_basis)} if rules.choice_basis is not None else None},
-        "desempate": {"fundamento": one(rules.tiebreak_basis), "classificacao_oficial": official},
+        "desempate": {"fundamento": one(rules.tiebreak_basis), "classificacao_oficial": official,
+                      "criterios": [{"texto": c.text, "fundamento": one(c.basis)} for c in result.tiebreak]
+                      if result.tiebreak else None,
+                      "origem": "o edital do certame" if result.exam.tiebreak else "o arquivo de regras"},
         "comissao": [{"procedimento": p, "resultado": o, "rotulo": rule.label or OUTCOME.get(o, o),
                       "efeito": rule.effect, "efeito_texto": VOCABULARY[rule.effect], "fundamento": one(rule.basis)}
                      for (p, o), rule in rules.commission.items()],

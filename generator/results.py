@@ -12,7 +12,9 @@ from .allocate import Allocation, GroupPolicy, Policy, Sequence, allocate, reser
 from .errors import Problem
 from .load.text import join_words
 from .memory import paused_gc
-from .law.basis import Basis
+from .law.basis import Basis, Norm
+from .law.rules import CITATION
+from .tiebreak import TieCriterion, decide
 from .law.rules import OutcomeRule, Rules
 from .model import APPROVED, PROCEDURES, Candidate, CommissionOutcome, Exam, Position
 
@@ -54,6 +56,19 @@ class ExamResult:
     rules: Rules
     positions: list[PositionResult]
     timelines: dict = field(default_factory=dict)  # cargo code → acts.calls.Timeline (convocações and events)
+    tiebreak: tuple[TieCriterion, ...] | None = None  # the criteria applied after the score; None: the default
+
+
+def tiebreak_for(exam: Exam, rules: Rules) -> tuple[TieCriterion, ...] | None:
+    """The tie-break criteria: the edital's (certame.toml [[desempate]]) prevail over the rule file's; None when
+    neither gives any (then: score, and the older first — the default, LEGAL-NOTES 11)."""
+    if exam.tiebreak:
+        edital = Norm("edital-do-certame", exam.notice, exam.notice)
+        return tuple(TieCriterion(d.get("criterio", ""), Basis(rules.norms.get(d.get("norma"), edital),
+                                                                d.get("fundamento", ""), d.get("nota")),
+                                  d.get("coluna", ""), d.get("vence", "maior"), d.get("rotulo", ""))
+                     for d in exam.tiebreak)
+    return rules.tiebreak or None
 
 
 def candidates_file(exam: Exam) -> str:
@@ -112,6 +127,14 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
         if c.position in guard_codes and c.sex is None and c.status == APPROVED:
             problems.append(Problem(cfile, "o cargo é da Guarda Civil Municipal: informe o sexo (F ou M) para "
                                     f"a lista de mulheres ({groups['mulher'].basis.text}).", c.line, "sexo"))
+    for i, d in enumerate(exam.tiebreak, start=1):
+        if "norma" in d and d["norma"] not in rules.norms:
+            problems.append(Problem("certame.toml", f"a norma «{d['norma']}» não está em [normas] de {rules.source}; "
+                                    "sem «norma», a citação é do edital do certame.", column=f"desempate[{i}].norma"))
+        text = d.get("fundamento")
+        if not isinstance(text, str) or not CITATION.search(text):
+            problems.append(Problem("certame.toml", f"a citação «{text}» não cita um dispositivo: escreva o item do "
+                                    "edital (ex.: «item 9.1») ou o artigo da norma.", column=f"desempate[{i}].fundamento"))
     for row in exam.commission:
         if PROCEDURES[row.procedure] not in groups:
             problems.append(Problem("comissao.csv", f"a jurisdição {rules.id} não tem o procedimento "
@@ -245,8 +268,10 @@ def _birth_or_max(c: Candidate) -> date:
     return c.birth or date.max
 
 
-def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[list[Candidate], list[Problem]]:
-    """The general list: the board's classification when given; else score, then older first (Estatuto, art. 27)."""
+def general_order(candidates: list[Candidate], cfile: str, code: str, tie: tuple | None = None,
+                  ) -> tuple[list[Candidate], list[Problem]]:
+    """The general list: the board's classification when given; else score, then the tie-break criteria `tie` =
+    (criteria, columns, last day of registration) of tiebreak.py, or by default the older first (Estatuto, art. 27)."""
     ranked = [c for c in candidates if c.rank is not None]
     if ranked and len(ranked) != len(candidates):
         missing = [c.line for c in candidates if c.rank is None][:20]
@@ -259,6 +284,11 @@ def general_order(candidates: list[Candidate], cfile: str, code: str) -> tuple[l
     scores = list(map(attrgetter("score"), order))
     tied = list(compress(count(), map(eq, scores, islice(scores, 1, None))))  # found at C speed
     problems = []
+    if tie is not None and tie[0]:
+        for start, stop in _runs(tied):
+            order[start:stop], found = decide(order[start:stop], *tie, cfile, code)
+            problems.extend(found)
+        return order, problems
     for start, stop in _runs(tied):
         order[start:stop] = sorted(order[start:stop], key=_birth_or_max)
         for a, b in zip(order[start:stop], order[start + 1:stop]):
@@ -292,14 +322,16 @@ def _compute(exam: Exam, rules: Rules, project: bool) -> tuple[ExamResult | None
             if c.registration in withdrawals:
                 withdrawn[c.position].add(c.registration)
     cfile = candidates_file(exam)
+    criteria = tiebreak_for(exam, rules)
+    tie = (criteria, exam.tie_columns, exam.registration_end) if criteria else None
     results = []
     for pos in exam.positions:
         result, found = _position(pos, by_position[pos.code], effects[pos.code], withdrawn[pos.code], rules,
-                                  cfile, project)
+                                  cfile, project, tie)
         problems.extend(found)
         if result:
             results.append(result)
-    return (None, problems) if problems else (ExamResult(exam, rules, results), [])
+    return (None, problems) if problems else (ExamResult(exam, rules, results, tiebreak=criteria), [])
 
 
 def _commission_effects(exam: Exam, rules: Rules) -> dict[str, list[tuple[CommissionOutcome, OutcomeRule]]]:
@@ -309,7 +341,7 @@ def _commission_effects(exam: Exam, rules: Rules) -> dict[str, list[tuple[Commis
     return effects
 
 
-def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
+def _position(pos, candidates, effects, withdrawn, rules, cfile, project, tie=None):
     """One cargo: eliminations, general and group lists, then the allocation.
 
     `effects` maps this cargo's registrations with commission outcomes to (candidate, [(row, rule)]).
@@ -327,7 +359,7 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project):
     eliminated.sort(key=lambda e: e.candidate.line)
     kept = [c for c in candidates if c.status == APPROVED and c.registration not in fatal] if fatal else \
         [c for c in candidates if c.status == APPROVED]
-    order, problems = general_order(kept, cfile, pos.code)
+    order, problems = general_order(kept, cfile, pos.code, tie)
     if problems:
         return None, problems
     policy, count_bases = policy_for(pos, rules)

@@ -29,8 +29,11 @@ def parse_candidate(text: str, position: str, line: int) -> Candidate:
                  date(1970, 1, 1) + timedelta(days=line))  # nasc=- : the board left the birth date empty
     rank = next((int(t[6:]) for t in rest if t.startswith("class=")), None)
     choice = next((t[8:] for t in rest if t.startswith("escolha=")), None)
-    return Candidate(reg, f"Candidato {reg}", position, Decimal(score.replace(",", ".")), rank, birth, None, sex,
-                     opts, status, line, choice)
+    candidate = Candidate(reg, f"Candidato {reg}", position, Decimal(score.replace(",", ".")), rank, birth, None,
+                          sex, opts, status, line, choice)
+    candidate.tie = {t[2:].split("=")[0]: (None if t.split("=")[1] == "-" else Decimal(t.split("=")[1].replace(",", ".")))
+                     for t in rest if t.startswith("x:")} or None  # x:coluna=valor (x:coluna=- : empty cell)
+    return candidate
 
 
 def load_scenario(path: Path) -> tuple[dict, Exam]:
@@ -41,10 +44,16 @@ def load_scenario(path: Path) -> tuple[dict, Exam]:
                         if "posicoes" in cargo else None, cargo.get("guarda_municipal", False))
     lines = [*_fillers(data.get("preencher", [])), *data["candidatos"]]
     candidates = [parse_candidate(t, position.code, i + 2) for i, t in enumerate(lines)]
+    columns = tuple(dict.fromkeys(k for c in candidates for k in (c.tie or {})))
+    for c in candidates:  # the board's tie-break columns: every row has every column (absent: empty)
+        c.tie = tuple((c.tie or {}).get(k) for k in columns) if columns else None
     commission = [CommissionOutcome(*row.split(), line=i + 2) for i, row in enumerate(data.get("comissao", []))]
     exam = Exam("cenario", data["jurisdicao"], data["nome"], "Órgão", "Edital",
                 Publication("Diário", "1", date(2024, 6, 1), "Atos"), [position], candidates, commission,
                 list(data.get("desistencias", [])))
+    exam.tie_columns = columns
+    exam.registration_end = data.get("inscricoes_fim")  # a TOML date: who is 60 or more (Estatuto, art. 27 p.u.)
+    exam.tiebreak = list(data.get("desempate", []))  # the edital's own criteria (certame.toml [[desempate]])
     return data, exam
 
 

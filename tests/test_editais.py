@@ -222,6 +222,12 @@ def test_the_rules_page_shows_what_was_applied_with_citations_and_notes(tmp_path
         "Mulheres (Guarda Municipal) antes de pessoas com deficiência", "Edital nº 1/2024, item 2.12",
         "deficiência incompatível com as atribuições do cargo", "eliminado do concurso", "item 5.9",
         "Lei Federal nº 10.741/2003, art. 27, parágrafo único",
+        # the edital's tie-break, criterion by criterion, each cited (issue 10 item 5)
+        "estes critérios, nesta ordem (o arquivo de regras)",
+        "Quem tem 60 anos ou mais no último dia das inscrições vem antes", "Edital nº 1/2024, item 7.3, a",
+        "Maior nota na prova de conhecimentos específicos", "Edital nº 1/2024, item 7.3, b",
+        "Maior nota na prova de conhecimentos gerais", "O mais velho", "Edital nº 1/2024, item 7.3, d",
+        "Maior valor na coluna «jurado» (S = exerceu a função de jurado, vale 1; N vale 0)", "Edital nº 1/2024, item 7.3, e",
     ):
         assert expected in text, expected
     # the model's citation points at its numbered note, which the page lists (issue 7: notes reach the citizen)

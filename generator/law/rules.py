@@ -13,6 +13,7 @@ from ..errors import Collector, InputError
 from ..labels import GROUP, OUTCOME, VACANCY
 from ..model import OUTCOMES, PROCEDURES, RESERVE_GROUPS
 from .basis import Basis, Norm
+from ..tiebreak import COLUMN, CRITERION_WORDS, WINS_WORDS, TieCriterion
 
 ROUNDING_WORDS = ("half_up", "ceil", "floor")
 ELIGIBILITY_WORDS = ("opcao", "mulher_guarda")  # opted at registration | woman in a Guarda Civil Municipal cargo
@@ -123,6 +124,7 @@ class Rules:
     register_size: int | None = None  # the edital's cadastro de reserva, in positions beyond V
     register_size_basis: Basis | None = None
     choice_basis: Basis | None = None  # the candidate reached by two reserves chooses (column `escolha`); None: no
+    tiebreak: tuple[TieCriterion, ...] = ()  # [[desempate.criterios]]; empty: score, then the older (the default)
 
     def group_label(self, group: str) -> str:
         """The group in running text: the rule file's words, else the generic ones."""
@@ -365,6 +367,14 @@ def _build(raw: dict, r: _Reader) -> Rules:
         if register_size is not None and shares > register_size:
             r.error("cadastro.total", f"as vagas dos grupos no cadastro ({shares}) passam do total ({register_size}).")
 
+    tie = r.table(raw.get("desempate", {}), "desempate", {"fundamento"}, _CITE | {"criterios"})
+    criteria = tie.get("criterios", [])
+    if not isinstance(criteria, list):
+        r.error("desempate.criterios", "deveria ser uma lista de tabelas [[desempate.criterios]].")
+        criteria = []
+    tie_criteria = tuple(tie_criterion(item, f"desempate.criterios[{i + 1}]", r.error,
+                                       lambda data, path: r.basis(data, "fundamento", path), r.table)
+                         for i, item in enumerate(criteria))
     below = minimum.get("abaixo_fundamento")
     return Rules(
         id=raw.get("id", ""), name=raw.get("nome", ""), norms=dict(r.norms),
@@ -390,14 +400,43 @@ def _build(raw: dict, r: _Reader) -> Rules:
         register_check_groups=tuple(check_groups),
         precedence_rule=prec.get("regra", ""), precedence_tiebreak=tiebreak,
         precedence_basis=r.basis(prec, "fundamento", "precedencia"), fixed_precedence=tuple(fixed),
-        tiebreak_basis=r.basis(r.table(raw.get("desempate", {}), "desempate", {"fundamento"}, _CITE),
-                               "fundamento", "desempate"),
+        tiebreak_basis=r.basis(tie, "fundamento", "desempate"),
         commission=_commission(r, raw.get("comissao", {}), groups),
         public_fields=fields, public_basis=r.basis(public, "fundamento", "publico"),
         source=r.file, register_size=register_size, register_size_basis=register_size_basis,
         choice_basis=r.basis(prec, "escolha_fundamento", "precedencia", "escolha_nota", "escolha_norma")
         if choice else None,
+        tiebreak=tie_criteria,
     )
+
+
+COLUMN_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def tie_criterion(data, path: str, error, basis, table) -> TieCriterion:
+    """One tie-break criterion (rule file [[desempate.criterios]] or certame.toml [[desempate]]): `criterio`
+    (idoso, idade or coluna), for a column `coluna`, `vence` (maior or menor) and optional `rotulo`; its citation."""
+    data = table(data, path, {"criterio", "fundamento"}, _CITE | {"coluna", "vence", "rotulo"})
+    kind = data.get("criterio")
+    if kind not in CRITERION_WORDS:
+        error(f"{path}.criterio", f"use um de: {', '.join(CRITERION_WORDS)}.")
+    column, wins, label = data.get("coluna", ""), data.get("vence", "maior"), data.get("rotulo", "")
+    if kind == COLUMN:
+        if not isinstance(column, str) or not COLUMN_NAME.fullmatch(column):
+            error(f"{path}.coluna", "deveria ser o nome da coluna da planilha da banca, em minúsculas, sem acento "
+                  "nem espaço (ex.: \"nota_conhecimentos_especificos\").")
+            column = ""
+        if wins not in WINS_WORDS:
+            error(f"{path}.vence", f"use uma de: {', '.join(WINS_WORDS)} (o maior ou o menor valor vem antes).")
+            wins = "maior"
+        if not isinstance(label, str):
+            error(f"{path}.rotulo", "deveria ser um texto.")
+            label = ""
+    elif kind in CRITERION_WORDS:
+        for key in ("coluna", "vence", "rotulo"):
+            if key in data:
+                error(f"{path}.{key}", "só vale com criterio = \"coluna\".")
+    return TieCriterion(kind if kind in CRITERION_WORDS else COLUMN, basis(data, path), column, wins, label)
 
 
 def _general_basis(r: _Reader, lists: dict) -> Basis:

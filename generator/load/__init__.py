@@ -23,10 +23,11 @@ WITHDRAWALS_FILE = "desistencias.csv"
 COLUMN_NAMES = tuple(dict.fromkeys(candidates.COLUMNS.all + commission.COLUMNS.all + withdrawals.COLUMNS.all))
 
 
-def load_exam(folder: Path) -> Exam:
-    """Read and check one exam folder; raises InputError listing every problem found."""
+def load_exam(folder: Path, tie_columns: Callable[[ExamFile], tuple[str, ...]] | None = None) -> Exam:
+    """Read and check one exam folder; raises InputError listing every problem found. `tie_columns`: the board's
+    columns the rules' tie-break criteria read (the edital's own [[desempate]] columns are always read)."""
     with paused_gc():  # the loader builds no reference cycles; collections cost a fifth of the load
-        return _load(Path(folder))
+        return _load(Path(folder), tie_columns)
 
 
 def exam_slug(folder: Path) -> str:
@@ -35,7 +36,7 @@ def exam_slug(folder: Path) -> str:
     return slugify(Path(folder).resolve().name)
 
 
-def _load(folder: Path) -> Exam:
+def _load(folder: Path, tie_columns=None) -> Exam:
     """load_exam's body."""
     problems = Collector()
     if not folder.is_dir():
@@ -43,7 +44,13 @@ def _load(folder: Path) -> Exam:
         problems.raise_if_any()
     files = _files(folder, problems)
     meta = _exam_file(folder, files, problems)
-    people, by_registration, people_file = _candidates(folder, files, meta, problems)
+    if meta.tiebreak:
+        extra = tuple(dict.fromkeys(e.get("coluna") for e in meta.tiebreak
+                                    if e.get("criterio") == "coluna" and isinstance(e.get("coluna"), str)))
+    else:
+        extra = tuple(tie_columns(meta)) if tie_columns is not None else ()
+    extra = tuple(c for c in extra if c and c not in COLUMN_NAMES)
+    people, by_registration, people_file = _candidates(folder, files, meta, problems, extra)
     outcomes = _side_file(files, COMMISSION_FILE, commission, meta, problems,
                           lambda table: commission.read_commission(table, by_registration, people_file, problems))
     gave_up = _side_file(files, WITHDRAWALS_FILE, withdrawals, meta, problems,
@@ -59,7 +66,7 @@ def _load(folder: Path) -> Exam:
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
         events=events,
-        acts=meta.acts,
+        acts=meta.acts, tie_columns=extra, tiebreak=meta.tiebreak, registration_end=meta.registration_end,
     )
 
 
@@ -91,8 +98,8 @@ def _renames(meta: ExamFile, columns: Columns) -> dict[str, str]:
     return {ours: theirs for ours, theirs in meta.renames.items() if ours in columns.all}
 
 
-def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile,
-                problems: Collector) -> tuple[list[Candidate] | None, dict[str, Candidate] | None, str]:
+def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile, problems: Collector,
+                extra: tuple[str, ...] = ()) -> tuple[list[Candidate] | None, dict[str, Candidate] | None, str]:
     """The candidates and the same by inscrição, or None when their file is missing or unreadable; also the file's
     name for messages."""
     found = [files[name] for name in CANDIDATE_FILES if name in files]
@@ -106,11 +113,11 @@ def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile,
     path = found[0]
     codes = candidates.code_lookup(meta.codes) if meta.codes else None
     people = by_registration = None
-    with open_table(path, candidates.COLUMNS, _renames(meta, candidates.COLUMNS), problems, meta.places,
-                    meta.sheet) as table:
+    columns = Columns(candidates.COLUMNS.required, candidates.COLUMNS.optional + extra) if extra else candidates.COLUMNS
+    with open_table(path, columns, _renames(meta, columns), problems, meta.places, meta.sheet) as table:
         if table is not None:
             people, by_registration = candidates.read_candidates(table, codes, problems, meta.places,
-                                                                 meta.max_score)
+                                                                 meta.max_score, extra)
     if table is not None and table.broken:
         by_registration = None  # rows were lost: other files' inscrições cannot be checked against them
     elif people == []:

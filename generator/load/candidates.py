@@ -42,13 +42,14 @@ def code_lookup(codes: list[str]) -> dict[str, str]:
 
 
 def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collector, places: int = 2,
-                    max_score: Decimal = Decimal(100)) -> tuple[list[Candidate], dict[str, Candidate]]:
+                    max_score: Decimal = Decimal(100),
+                    extra: tuple[str, ...] = ()) -> tuple[list[Candidate], dict[str, Candidate]]:
     """All rows of the candidates' table, and the candidates by inscrição (the first row of a repeated one).
 
     `codes` is None when certame.toml's cargos could not be read: cargos are then not checked. Scores must lie on
     the exam's scale: 0 to `max_score`, at most `places` decimals.
     """
-    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score)
+    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra)
     candidates = reader.run()
     for registration in table.malformed:  # known, so comissão and desistências raise no knock-on problem
         reader.first.setdefault(registration, Candidate(registration, "", "", NO_SCORE, opts=_OPTS[-1]))
@@ -61,8 +62,11 @@ class _Reader:
     """The row loop and the bookkeeping for problems that span rows (duplicates, unknown cargos)."""
 
     def __init__(self, table: Table, codes: dict[str, str] | None, rows: RowProblems, places: int,
-                 max_score: Decimal) -> None:
+                 max_score: Decimal, extra: tuple[str, ...] = ()) -> None:
         self.table, self.codes, self.rows = table, codes, rows
+        self.extra = extra  # the tie-break columns (tiebreak.py), each at its place in the header or absent
+        self.extra_at = [table.index.get(c) for c in extra] if any(c in table.index for c in extra) else None
+        self.tie_memo: dict[str, object] = {}
         self.first: dict[str, Candidate] = {}
         self.duplicates: dict[str, list[int]] = {}
         self.unknown_codes: dict[str, list[int]] = {}
@@ -125,10 +129,32 @@ class _Reader:
             candidate = Candidate(registration, name, code, score, rank, birth, cpf, sex, _OPTS[options], status, line)
             if choice_i is not None and row[choice_i]:
                 candidate.choice = memo.choice(row[choice_i], line)
+            if self.extra_at is not None:
+                candidate.tie = self._ties(row, line)
             candidates.append(candidate)
             if first.setdefault(registration, candidate) is not candidate:
                 self.duplicates.setdefault(registration, [first[registration].line]).append(line)
         return candidates
+
+    def _ties(self, row: list[str], line: int) -> tuple:
+        """The tie-break cells of a row: exact decimals at the exam's places, or S/N (1/0); a column absent from
+        the file, or an empty cell, is None (an error only if a tie needs it: tiebreak.decide)."""
+        from ..tiebreak import parse_value
+        values = []
+        for column, i in zip(self.extra, self.extra_at):
+            text = row[i] if i is not None else ""
+            value = self.tie_memo.get(text, MISSING)
+            if value is MISSING:
+                try:
+                    value = parse_value(text, self.memo.places)
+                except ValueError as error:
+                    self.rows.add(line, column, str(error))
+                    value = None
+                else:
+                    if len(self.tie_memo) < MEMO_LIMIT:
+                        self.tie_memo[text] = value
+            values.append(value)
+        return tuple(values)
 
     def _code(self, written: str, line: int) -> str:
         """The cargo through the forgiving lookup; an unknown one is remembered for a grouped message."""

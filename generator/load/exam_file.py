@@ -32,6 +32,8 @@ TOP_KEYS = {
     "planilha": (False, "text", '"Resultado final"'),
     "cargos": (True, "tables", "[[cargos]]"),
     "atos": (False, "tables", "[[atos]]"),
+    "desempate": (False, "tables", "[[desempate]]"),
+    "inscricoes_fim": (False, "date", "2024-03-15"),
 }
 SYNTAX_ERRORS_SHOWN = 5
 MISSING_KEY = "falta esta chave obrigatória"
@@ -50,6 +52,7 @@ BOUNDS = {
               f"passa do limite de {VACANCY_LIMIT:,} vagas por cargo. Confira o número no edital.".replace(",", ".")),
     "data": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
     "edital_data": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
+    "inscricoes_fim": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
 }
 PUBLICATION_KEYS = {
     "diario": (True, "text", '"Imprensa Oficial - Lins"'),
@@ -118,6 +121,8 @@ class ExamFile:
     max_score: Decimal = DEFAULT_MAX_SCORE  # top of the score scale (nota_maxima)
     sheet: str | None = None  # the XLSX sheet to read (planilha)
     acts: list[Act] = field(default_factory=list)  # [[atos]], or the one `resultado` act of [publicacao] alone
+    tiebreak: list[dict] = field(default_factory=list)  # [[desempate]]: the edital's criteria (checked shape)
+    registration_end: date | None = None  # inscricoes_fim: last day of registration (Estatuto, art. 27 p.u.)
 
 
 def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
@@ -144,6 +149,9 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     result.places = values.get("casas_decimais", DEFAULT_PLACES)
     result.max_score = values.get("nota_maxima", DEFAULT_MAX_SCORE)
     result.sheet = values.get("planilha")
+    result.registration_end = values.get("inscricoes_fim")
+    if "desempate" in values:
+        result.tiebreak = _tiebreak(values["desempate"], problems)
     act_entries = document.get("atos")
     defaults = _publication(values["publicacao"], act_entries is not None, problems) if "publicacao" in values else None
     if "colunas" in values:
@@ -156,6 +164,31 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
         result.codes = [e["codigo"].strip() for e in entries]  # so a wrong `vagas` does not hide a cargo typo
     if defaults is not None:
         _acts(result, defaults, act_entries, "atos" in values, problems)
+
+
+def _tiebreak(entries: list, problems: Collector) -> list[dict]:
+    """[[desempate]]: the edital's tie-break criteria, checked like the rule file's (law.rules.tie_criterion); their
+    citations are checked against the rules' norms once the rules are known (results.check)."""
+    from ..law.rules import tie_criterion
+
+    def error(key: str, message: str) -> None:
+        problems.add(FILE, message, column=key)
+
+    def table(data, path: str, required: set, optional: set) -> dict:
+        if not isinstance(data, dict):
+            error(path, "deveria ser uma tabela [[desempate]].")
+            return {}
+        for name in sorted(required - data.keys()):
+            error(f"{path}.{name}", "chave obrigatória ausente.")
+        for name in sorted(data.keys() - required - optional):
+            error(f"{path}.{name}", "chave desconhecida (confira a grafia).")
+        return data
+
+    out = []
+    for i, entry in enumerate(entries, start=1):
+        tie_criterion(entry, f"desempate[{i}]", error, lambda data, path: None, table)
+        out.append(entry if isinstance(entry, dict) else {})
+    return out
 
 
 def _publication(table: dict, with_acts: bool, problems: Collector) -> dict | None:

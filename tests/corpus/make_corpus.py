@@ -174,6 +174,15 @@ case("escolha-invalida", ["candidatos.csv, linha 5, coluna «escolha»: a escolh
                           "ser nomeado), ou deixe vazio."],
      candidates=HEADER.replace("\n", ",escolha\n") + "".join(r.replace("\n", ",\n") for r in ROWS[:3])
      + "1004,Diego Reis,GCM,85.00,1992-11-02,,M,S,S,N,aprovado,talvez\n" + ROWS[4].replace("\n", ",\n"))
+TIE_TOML = toml("\n[[cargos]]", '\n[[desempate]]\ncriterio = "coluna"\ncoluna = "nota_redacao"\nvence = "maior"\n'
+                 'fundamento = "item 9.1"\n\n[[cargos]]')
+case("desempate-valor-invalido", ["candidatos.csv, linha 3, coluna «nota_redacao»: o valor «sete» não é um número (nem "
+                                  "S/N). Esta coluna decide empates: escreva o número com vírgula decimal, ou S/N."],
+     toml=TIE_TOML, candidates=HEADER.replace("\n", ",nota_redacao\n") + ROWS[0].replace("\n", ",8\n")
+     + ROWS[1].replace("\n", ",sete\n") + "".join(r.replace("\n", ",7\n") for r in ROWS[2:]))
+case("desempate-criterio-desconhecido", ["certame.toml, chave «desempate[1].criterio»: use um de: idoso, idade, "
+                                         "coluna."],
+     toml=TIE_TOML.replace('criterio = "coluna"', 'criterio = "sorteio"'))
 case("situacao-invalida", ["candidatos.csv, linha 6, coluna «situacao»: a situação «reprovado» não é reconhecida. "
                            "Use aprovado, eliminado ou ausente (vazio vale como aprovado)."],
      candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,reprovado\n"))
@@ -195,7 +204,7 @@ case("toml-sintaxe", ["certame.toml, linha 14: erro de sintaxe TOML (na coluna 3
      toml=toml('nome = "Agente Administrativo"', 'nome = "Agente Administrativo'))
 case("chave-desconhecida", ["certame.toml, chave «subtitulo»: chave desconhecida. Você quis dizer «titulo»? As chaves "
                             "possíveis aqui são: jurisdicao, titulo, orgao, edital, edital_data, publicacao, colunas, "
-                            "casas_decimais, nota_maxima, planilha, cargos e atos."],
+                            "casas_decimais, nota_maxima, planilha, cargos, atos, desempate e inscricoes_fim."],
      toml=toml('edital = ', 'subtitulo = "Resultado"\nedital = '))
 case("chave-obrigatoria-ausente", ["certame.toml, chave «publicacao.secao»: falta esta chave obrigatória. Exemplo: "
                                    "secao = \"Atos Oficiais\""], toml=toml('secao = "Atos Oficiais"\n', ""))
