@@ -21,6 +21,7 @@ import struct
 import zlib
 from array import array
 from collections import deque
+from itertools import accumulate, repeat
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,7 +65,8 @@ class Writer:
         self.offset = self.path.stat().st_size
         self.next = first_num  # the file's /Size: the first unused object number
         self.first = first_num
-        self.pending: list[tuple[int, bytes]] = []
+        self.pending: list[int] = []  # numbers of the objects waiting for an object stream
+        self.bodies: list[bytes] = []  # and their bodies
         # Where each compressed object went, indexed by number - first: (object stream number, index in it), in
         # flat arrays (millions of entries at national scale: a dict of tuples would take a gigabyte).
         self.streams = array("L")
@@ -82,35 +84,45 @@ class Writer:
 
     def add(self, num: int, body: bytes) -> None:
         """One non-stream object; packed into object streams."""
-        self.pending.append((num, body))
+        self.pending.append(num)
+        self.bodies.append(body)
         if len(self.pending) >= OBJECTS_PER_STREAM:
             self._pack()
 
+    def extend(self, nums: list[int], bodies: list[bytes]) -> None:
+        """Objects in order, as many `add` calls (the same object streams)."""
+        self.pending += nums
+        self.bodies += bodies
+        while len(self.pending) >= OBJECTS_PER_STREAM:
+            self._pack()
+
     def _pack(self) -> None:
+        """The first OBJECTS_PER_STREAM waiting objects (or fewer, at the end) into one object stream."""
         if not self.pending:
             return
         num = self.reserve()
-        header, bodies, position = [], [], 0
-        for index, (obj, body) in enumerate(self.pending):
-            header.append(f"{obj} {position}")
-            bodies.append(body)
-            position += len(body) + 1
-            slot = obj - self.first
+        nums, bodies = self.pending[:OBJECTS_PER_STREAM], self.bodies[:OBJECTS_PER_STREAM]
+        # byte offset of each object in the stream: the bodies joined by "\n"
+        positions = [0, *accumulate(len(body) + 1 for body in bodies[:-1])]
+        head = " ".join(f"{obj} {position}" for obj, position in zip(nums, positions)).encode("ascii") + b"\n"
+        first, streams, indexes = self.first, self.streams, self.indexes
+        top = max(nums) - first
+        if top >= len(streams):
+            grow = top + 1 - len(streams) + 4096
+            streams.extend(repeat(0, grow))
+            indexes.extend(repeat(0, grow))
+        for index, obj in enumerate(nums):
+            slot = obj - first
             if slot < 0:  # an object of the saved file rewritten by this update
                 self.updated[obj] = (num, index)
                 continue
-            if slot >= len(self.streams):
-                grow = slot + 1 - len(self.streams) + 4096
-                self.streams.extend([0] * grow)
-                self.indexes.extend([0] * grow)
-            self.streams[slot] = num
-            self.indexes[slot] = index
-        head = " ".join(header).encode("ascii") + b"\n"
+            streams[slot] = num
+            indexes[slot] = index
         # Compressed in threads (zlib releases the GIL) while the tree goes on; written in order, so the bytes
         # do not depend on timing.
-        self.queue.append((num, len(self.pending), len(head),
+        self.queue.append((num, len(nums), len(head),
                            self.pool.submit(zlib.compress, head + b"\n".join(bodies) + b"\n", 6)))
-        self.pending = []
+        del self.pending[:OBJECTS_PER_STREAM], self.bodies[:OBJECTS_PER_STREAM]
         while len(self.queue) > 8:
             self._drain()
 
@@ -155,14 +167,20 @@ class Writer:
         for num in sorted(self.updated):  # subsections in ascending order (ISO 32000-1 §7.5.8.2)
             rows += pack(2, *self.updated[num])
             index += [num, 1]
-        for slot in range(xref_num + 1 - self.first):
-            num = self.first + slot
-            if num in self.plain:
-                rows += pack(1, self.plain[num], 0)
-            elif slot < len(self.streams) and self.streams[slot]:
-                rows += pack(2, self.streams[slot], self.indexes[slot])
-            else:
-                raise ValueError(f"objeto {num} reservado e não escrito")
+        # Then every number from `first` on: type 2 (in an object stream) unless written plain (type 1), 7 bytes each.
+        count = xref_num + 1 - self.first
+        streams, indexes = self.streams[:count], self.indexes[:count]
+        streams.extend(repeat(0, count - len(streams)))
+        indexes.extend(repeat(0, count - len(indexes)))
+        start = len(rows)
+        rows += b"".join(map(pack, repeat(2, count), streams, indexes))
+        for num, offset in self.plain.items():
+            slot = start + 7 * (num - self.first)
+            rows[slot:slot + 7] = pack(1, offset, 0)
+        if streams.count(0) != len(self.plain):
+            missing = next(self.first + slot for slot in range(count)
+                           if not streams[slot] and self.first + slot not in self.plain)
+            raise ValueError(f"objeto {missing} reservado e não escrito")
         index += [self.first, xref_num + 1 - self.first]
         data = zlib.compress(bytes(rows), 6)
         extra = "".join(f"/{k} {v}" for k, v in trailer.items())
@@ -174,20 +192,21 @@ class Writer:
         self.handle.close()
 
 
-@dataclass
 class _Elem:
-    """A structure element being built; kids are MCIDs (int), element numbers (tuple) or raw strings."""
+    """A structure element being built; kids are PDF tokens already (MCIDs, "n 0 R" references, MCR dictionaries)."""
 
-    num: int
-    kind: str
-    parent: int
-    page: int | None
-    kids: list = field(default_factory=list)
-    extra: str = ""
+    __slots__ = ("num", "kind", "parent", "page", "kids", "extra")
+
+    def __init__(self, num: int, kind: str, parent: int, page: int | None, kids: list[str], extra: str = ""):
+        self.num, self.kind, self.parent, self.page, self.kids, self.extra = num, kind, parent, page, kids, extra
 
 
 class BodyTree:
-    """Structure elements of the body pages, built from their events in page order and written as they finish."""
+    """Structure elements of the body pages, built from their events in page order and written as they finish.
+
+    Millions of elements at national scale: the loop below keeps MCIDs as the strings the events carry and each
+    element's kids as PDF tokens, so writing an element is one format; the objects come out in creation order
+    (every element open on a page but the four that may still grow), as they always have."""
 
     def __init__(self, writer: Writer, document: int, page_nums: list[int], first_key: int, tables: bool = True):
         self.writer = writer
@@ -195,28 +214,26 @@ class BodyTree:
         self.document = document  # number of the Document element everything hangs from
         self.page_nums = page_nums  # object number of each body page
         self.first_key = first_key  # StructParents key of the first body page
-        self.top: list[int] = []  # cargo sections: new children of Document
+        self.top: list = []  # cargo sections (numbers) and grafted chunks (("graft", k)): new children of Document
         self.ids: list[tuple[str, int]] = []  # (ID, number) of every note, for the IDTree
         self.parent_tree: list[tuple[int, int]] = []  # (StructParents key, number of the page's MCID array)
         self.elements = 0
         self.grafts = 0  # WeasyPrint chunks met so far
-        self._open: dict[int, _Elem] = {}
+        self._open: list[_Elem] = []  # in creation (= number) order
         self._cargo = self._table = self._body = self._last = None
         self._cargo_count = 0
         self._notes: dict[int, int] = {}
-        self._previous = ""
 
     def _new(self, kind: str, parent: _Elem | int, page: int | None, extra: str = "") -> _Elem:
-        parent_num = parent if isinstance(parent, int) else parent.num
-        elem = _Elem(self._number(), kind, parent_num, page, [], extra)
-        if not isinstance(parent, int):
-            parent.kids.append((elem.num,))
-        self._open[elem.num] = elem
+        num = self.writer.reserve()
+        if isinstance(parent, int):
+            elem = _Elem(num, kind, parent, page, [], extra)
+        else:
+            elem = _Elem(num, kind, parent.num, page, [], extra)
+            parent.kids.append(f"{num} 0 R")
+        self._open.append(elem)
         self.elements += 1
         return elem
-
-    def _number(self) -> int:
-        return self.writer.reserve()
 
     def _section(self) -> _Elem:
         if self._cargo is None:  # content before any cargo heading (the layout never does it): an untitled Sect
@@ -234,41 +251,75 @@ class BodyTree:
         if not events:  # the next pages of that chunk
             return
         pg = self.page_nums[index]
-        owner: dict[int, int] = {}
+        owner: dict[str, int] = {}  # MCID (as in the events) → number of the element that holds it
+        reserve, opened, new = self.writer.reserve, self._open, self._new
+        mcr = f"<</Type/MCR/Pg {pg} 0 R/MCID {{}}>>".format
+        cell = f"<</S/TD/P {{}} 0 R/Pg {pg} 0 R/K {{}}>>".format
 
-        def mark(elem: _Elem, mcid: int) -> None:
+        def mark(elem: _Elem, mcid: str) -> None:
             # An element continued from an earlier page names this page per MCID (marked-content reference).
-            elem.kids.append(mcid if elem.page == pg else f"<</Type/MCR/Pg {pg} 0 R/MCID {mcid}>>")
+            elem.kids.append(mcid if elem.page == pg else mcr(mcid))
             owner[mcid] = elem.num
 
-        def leaf(kind: str, parent: _Elem, mcids: list[int], extra: str = "") -> _Elem:
-            elem = self._new(kind, parent, pg, extra)
+        def leaf(kind: str, parent: _Elem, mcids: list[str], extra: str = "") -> _Elem:
+            elem = new(kind, parent, pg, extra)
+            elem.kids.extend(mcids)
             for m in mcids:
-                mark(elem, m)
+                owner[m] = elem.num
             return elem
 
-        for kind, args in decode(events):
-            if kind == "C" and self._last is not None:
+        for item in events.split(";"):
+            kind, _, text = item.partition(":")
+            args = text.split(",") if text else []
+            if kind == "TR" and self.tables and self._body is not None and args:  # the common case: one more row
+                # The row and all its cells but the last are final at once: written as they will be, in order.
+                row_num, body_num = reserve(), self._body.num
+                self._body.kids.append(f"{row_num} 0 R")
+                row = [row_num, b""]
+                opened.append(row)
+                kids = []
+                for m in args[:-1]:  # its cells, each a TD holding one MCID on this page
+                    num = reserve()
+                    kids.append(f"{num} 0 R")
+                    opened.append((num, cell(row_num, m).encode("utf-8")))
+                    owner[m] = num
+                m = args[-1]
+                num = reserve()
+                kids.append(f"{num} 0 R")
+                self._last = last = _Elem(num, "TD", row_num, pg, [m])  # may go on ("C") on this or a later page
+                opened.append(last)
+                owner[m] = num
+                kids = kids[0] if len(kids) == 1 else f"[{' '.join(kids)}]"
+                row[1] = f"<</S/TR/P {body_num} 0 R/K {kids}>>".encode("utf-8")
+                self.elements += 1 + len(args)
+            elif kind == "C" and self._last is not None:
                 mark(self._last, args[0])
             elif kind == "R":
-                note = self._notes.get(args[1])
+                note = self._notes.get(int(args[1]))
                 leaf("Reference", self._last, [args[0]], f"/Ref[{note} 0 R]" if note else "")
             elif kind == "TR" and not self.tables:  # one list item per row, its cells in one body
                 if self._table is None:
-                    self._table = self._new("L", self._section(), None)
-                self._last = leaf("LBody", self._new("LI", self._table, None), args)
+                    self._table = new("L", self._section(), None)
+                item, body = reserve(), reserve()  # the LI is final at once; its LBody may go on ("C")
+                self._table.kids.append(f"{item} 0 R")
+                opened.append((item, f"<</S/LI/P {self._table.num} 0 R/K {body} 0 R>>".encode("utf-8")))
+                self._last = last = _Elem(body, "LBody", item, pg, args)
+                opened.append(last)
+                for m in args:
+                    owner[m] = body
+                self.elements += 2
             elif kind == "TR":
                 if self._table is None:
-                    self._table = self._new("Table", self._section(), None)
+                    self._table = new("Table", self._section(), None)
                 if self._body is None:
-                    self._body = self._new("TBody", self._table, None)
-                row = self._new("TR", self._body, None)
+                    self._body = new("TBody", self._table, None)
+                row = new("TR", self._body, None)
                 for m in args:
                     self._last = leaf("TD", row, [m])
             else:
                 self._table = self._body = None
                 if kind == "H2":
-                    self._cargo = self._new("Sect", self.document, None)
+                    self._cargo = new("Sect", self.document, None)
                     self.top.append(self._cargo.num)
                     self._cargo_count += 1
                     self._notes = {}
@@ -276,39 +327,47 @@ class BodyTree:
                 elif kind == "TH" and not self.tables:  # the column labels: a paragraph before the list
                     self._last = leaf("P", self._section(), args)
                 elif kind == "TH":
-                    self._table = self._new("Table", self._section(), None)
-                    row = self._new("TR", self._new("THead", self._table, None), None)
+                    self._table = new("Table", self._section(), None)
+                    row = new("TR", new("THead", self._table, None), None)
                     for m in args:
                         self._last = leaf("TH", row, [m], "/A<</O/Table/Scope/Column>>")
                 elif kind == "N":
-                    note_id = f"nota-{self._cargo_count:06d}-{args[1]:04d}"
+                    note_id = f"nota-{self._cargo_count:06d}-{int(args[1]):04d}"
                     self._last = leaf("Note", self._section(), [args[0]], f"/ID({note_id})")
-                    self._notes[args[1]] = self._last.num
+                    self._notes[int(args[1])] = self._last.num
                     self.ids.append((note_id, self._last.num))
                 else:  # H3, P, E, or C with nothing to continue
                     self._last = leaf("H3" if kind == "H3" else "P", self._section(), args[:1])
-            self._previous = kind
-        mcids = sorted(owner)
-        if mcids != list(range(len(mcids))):
-            raise ValueError(f"página {index + 1} do corpo: MCIDs fora de sequência")
-        array = self._number()
-        self.writer.add(array, ("[" + " ".join(f"{owner[m]} 0 R" for m in mcids) + "]").encode("ascii"))
+        try:  # the page's MCIDs are 0, 1, 2… with no gap
+            holders = [owner[str(m)] for m in range(len(owner))]
+        except KeyError:
+            raise ValueError(f"página {index + 1} do corpo: MCIDs fora de sequência") from None
+        array = reserve()
+        self.writer.add(array, ("[" + " ".join(f"{h} 0 R" for h in holders) + "]").encode("ascii"))
         self.parent_tree.append((self.first_key + index, array))
         self._release()
 
     def _release(self) -> None:
         """Write every element that can no longer grow (all but the open cargo, table, body and last leaf)."""
         keep = {e.num for e in (self._cargo, self._table, self._body, self._last) if e is not None}
-        for num in [n for n in self._open if n not in keep]:
-            self._write(self._open.pop(num))
-
-    def _write(self, elem: _Elem) -> None:
-        kids = " ".join(f"{k[0]} 0 R" if isinstance(k, tuple) else str(k) for k in elem.kids)
-        kids = kids if len(elem.kids) == 1 else f"[{kids}]"  # a single kid stands alone (simpler for readers)
-        page = f"/Pg {elem.page} 0 R" if elem.page is not None else ""
-        # /Type is optional in a structure element (ISO 32000-1 Table 323): left out, ~10% of the tree's bytes.
-        self.writer.add(elem.num, f"<</S/{elem.kind}/P {elem.parent} 0 R{page}/K {kids}"
-                                  f"{elem.extra}>>".encode("utf-8"))
+        nums, bodies, still = [], [], []
+        for elem in self._open:
+            if elem.__class__ is not _Elem:  # already written out: (number, bytes) or [number, bytes]
+                nums.append(elem[0])
+                bodies.append(elem[1])
+                continue
+            if elem.num in keep:
+                still.append(elem)
+                continue
+            nums.append(elem.num)
+            kids = elem.kids
+            # a single kid stands alone (simpler for readers)
+            kids = kids[0] if len(kids) == 1 else f"[{' '.join(kids)}]"
+            page = f"/Pg {elem.page} 0 R" if elem.page is not None else ""
+            # /Type is optional in a structure element (ISO 32000-1 Table 323): left out, ~10% of the tree's bytes.
+            bodies.append(f"<</S/{elem.kind}/P {elem.parent} 0 R{page}/K {kids}{elem.extra}>>".encode("utf-8"))
+        self.writer.extend(nums, bodies)
+        self._open = still
 
     def finish(self) -> None:
         """Write what is still open."""
