@@ -10,6 +10,7 @@ from typing import Iterable
 
 import pikepdf
 
+from .. import progress
 from .pdf_attach import embed
 from .pdf_direct import add_pages, font_objects
 from .pdf_html import PAGE_LINK
@@ -60,6 +61,7 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
             describe_links(pdf, front_pages)
             mark_catalog(pdf)
         _output_intent(pdf)
+        saving = progress.task(f"PDF {out_path.name}: dados anexados e gravação", 1)
         embed(pdf, *attachments)
         # Ask readers to show the bookmarks panel, as gazettes do for long editions.
         pdf.Root.PageMode = pikepdf.Name.UseOutlines
@@ -67,6 +69,7 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
         pdf.save(tmp, deterministic_id=True, compress_streams=True,
                  object_stream_mode=pikepdf.ObjectStreamMode.generate)
         pages = len(pdf.pages)
+        saving()
     if tagged:
         append_body_tree(tmp, front_pages, events, first_key)
     tmp.replace(out_path)

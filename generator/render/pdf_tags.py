@@ -405,10 +405,15 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
                           if str(k) not in ("/K", "/Type")}
         ids = [bytes(x) for x in pdf.trailer.ID]
         size = int(pdf.trailer.Size)
+    from .. import progress
+
     writer = Writer(path, size)
     body = BodyTree(writer, numbers["document"], page_nums, first_key, fits_tables(page_events, size))
+    advance = progress.task(f"PDF {Path(path).name.removesuffix('.tmp')}: árvore de estrutura (páginas)",
+                            len(page_events))
     for index, events in enumerate(page_events):
         body.page(index, events)
+        advance()
     body.finish()
     kids = " ".join(front_kids + [wrappers[n[1]] if isinstance(n, tuple) else f"{n} 0 R" for n in body.top])
     writer.add(numbers["document"], (f"<</Type/StructElem{''.join(k + ' ' + v for k, v in document_extra.items())}"
