@@ -7,7 +7,8 @@ The site (a synthetic exam of `--candidatos`, built without the PDF into bench/o
 served on localhost the way a static host serves it: files gzip-compressed when the browser accepts it. Debian's
 Chromium, driven by Playwright, opens `/busca/?q=…` for each query of bench/bench_site.py, in a fresh context (a cold
 cache: the citizen's first visit), and measures the time from the navigation start to the first result on screen
-(or "Nenhum resultado"): the search page, its script, the index files and the match, all included. Each query runs twice in the same process: without throttling (the baseline) and with Chrome DevTools' "Fast 3G"
+(or "Nenhum resultado"): the search page, its script, the index files and the match, all included; and, on the
+search page already open, from Enter to the first result, the query typed one key every 150 ms before. Each query runs twice in the same process: without throttling (the baseline) and with Chrome DevTools' "Fast 3G"
 profile (562.5 ms latency, 1.6 Mbit/s down, 750 kbit/s up, each × 0.9 as DevTools applies them) and CPU throttling
 4×. The ratio throttled ÷ baseline is reported beside the absolute figures, with the load average of the machine
 (a shared machine slows the throttled CPU too). Writes bench/out/bench_search_3g-N.json.
@@ -39,6 +40,7 @@ print = functools.partial(print, flush=True)  # noqa: A001 - progress visible in
 FAST_3G = {"offline": False, "latency": 150 * 3.75, "downloadThroughput": 1.6 * 1000 * 1000 / 8 * 0.9,
            "uploadThroughput": 750 * 1000 / 8 * 0.9}
 CPU_SLOWDOWN = 4
+TYPING_MS = 150  # between keystrokes: a quick thumb on a phone (the page may fetch while the person types)
 BUDGET_S = 2.0
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -113,7 +115,7 @@ def _context(browser, throttled: bool):
 
 def measure(browser, url: str, query: str, throttled: bool) -> dict:
     """`visit_s`: a link to /busca/?q=… opened cold, navigation start → first result. `typed_s`: the search page
-    already open (cold cache otherwise), Enter pressed → first result: the index download and the match."""
+    already open (cold cache otherwise), the query typed a key every TYPING_MS, Enter pressed → first result."""
     context, page = _context(browser, throttled)
     page.goto(url + "busca/?q=" + quote(query), wait_until="commit", timeout=120_000)
     page.wait_for_function(JS_FIRST, timeout=120_000, polling=20)
@@ -129,7 +131,7 @@ def measure(browser, url: str, query: str, throttled: bool) -> dict:
     context.close()
     context, page = _context(browser, throttled)
     page.goto(url + "busca/", wait_until="load", timeout=120_000)
-    page.fill("#q", query)
+    page.locator("#q").press_sequentially(query, delay=TYPING_MS)
     started = time.perf_counter()
     page.press("#q", "Enter")
     page.wait_for_function(JS_FIRST, timeout=120_000, polling=20)

@@ -319,6 +319,13 @@
     ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json"].forEach(function (path) {
       warm.get(path).catch(function () {});
     });
+    /* Enquanto a pessoa digita, o diretório de cada palavra já digitada é pedido: ao apertar Enter, só faltam os
+       fragmentos do nome (uma ida e volta em vez de duas). */
+    input.addEventListener("input", function () {
+      plans(input.value).list.forEach(function (c) {
+        if (Array.from(c.lo).length >= 2) warm.directory(c.kind, bucket(c.lo)).catch(function () {});
+      });
+    });
     function go(event) {
       if (event) event.preventDefault();
       var q = input.value;
