@@ -145,3 +145,38 @@ def test_property_any_sequence_of_events_keeps_places_consistent(jurisdiction, v
     for p in timeline.places:
         if p.index in left:  # whoever an event took out was called before it, and holds nothing now
             assert p.act.date < left[p.index] and p.status != "convocado"
+
+
+def _beyond_v(rules_obj, opts):
+    """Two vacancies, everyone called: which places beyond V await the commission under `rules_obj`."""
+    people = [parse_candidate(f"{1001 + i} {99 - i}{o}", "C1", i + 2) for i, o in enumerate(opts)]
+    exam = Exam("t", "lins", "T", "Órgão", "Edital", Publication("Diário", "1", date(2024, 6, 1), "Atos"),
+                [Position("C1", "Cargo", 2)], people)
+    result, problems = compute(exam, rules_obj)
+    assert not problems
+    timeline = apply(result, _calls([len(result.positions[0].allocation.nominations)]), [])["C1"]
+    return {(p.group, p.awaiting) for p in timeline.places if p.position > 2}, timeline
+
+
+def test_only_the_rule_files_groups_await_the_commission_beyond_v():
+    """Lins art. 7º § 3º, as rule data ([nomeacao] cadastro_comissao_grupos = ["negro"]): a negro reserved place
+    called beyond V awaits the CAPPC and cites the rule file's article; a pcd reserved place beyond V does not."""
+    opts = [""] * 4 + [" negro"] * 3 + [" pcd"] * 3 + [""] * 8
+    lins = rules("lins")
+    assert lins.register_check_groups == ("negro",)
+    seen, timeline = _beyond_v(lins, opts)
+    assert ("negro", True) in seen and ("pcd", False) in seen and ("pcd", True) not in seen
+    waiting = [p for p in timeline.places if p.awaiting]
+    assert waiting and all(p.bases[-1] == lins.register_check_basis for p in waiting)
+    assert all(p.position > 2 and p.group == "negro" for p in waiting)
+
+
+def test_the_commission_wait_beyond_v_follows_the_rule_data_not_the_jurisdiction():
+    """The same exam with the rule data changed: no groups → nobody waits; pcd listed too → pcd waits."""
+    from dataclasses import replace
+    opts = [""] * 4 + [" negro"] * 3 + [" pcd"] * 3 + [""] * 8
+    lins = rules("lins")
+    seen, _ = _beyond_v(replace(lins, register_check_basis=None, register_check_groups=()), opts)
+    assert not any(waits for _, waits in seen)
+    seen, _ = _beyond_v(replace(lins, register_check_groups=("negro", "pcd")), opts)
+    assert ("negro", True) in seen and ("pcd", True) in seen

@@ -46,8 +46,6 @@ from .events import ANNULMENT, COMMISSION, FILE, NEW_VACANCIES, VOID, WITHDRAWAL
 from .model import CALL, Act
 
 PROCEDURE_OF = {group: proc for proc, group in PROCEDURES.items()}
-# Jurisdictions whose commission checks reserved places beyond V only when they are called, and the article.
-BEYOND_VACANCIES_CHECK = {"lins": ("decreto", "art. 7º, § 3º")}
 
 # situacao of a called place
 CALLED = "convocado"
@@ -145,8 +143,10 @@ class _Run:
         self.vacated: list[Place] = []
         self.index_of = {c.registration: i for i, c in enumerate(pr.order)}
         self.commission_held = set(commission_held)
-        check = BEYOND_VACANCIES_CHECK.get(rules.id)
-        self.beyond_check = Basis(rules.norms[check[0]], check[1]) if check and check[0] in rules.norms else None
+        # Reserved places beyond V whose commission is held only when they are called: the rule file's
+        # [nomeacao] cadastro_comissao_fundamento, for the groups in cadastro_comissao_grupos (Lins art. 7º § 3º).
+        self.beyond_check = rules.register_check_basis
+        self.beyond_groups = frozenset(rules.register_check_groups)
         self.t = Timeline(vacancies=pr.position.vacancies, counts=dict(pr.allocation.counts))
 
     # -- helpers -------------------------------------------------------------------------------------------------
@@ -245,8 +245,8 @@ class _Run:
             return None
         register = position > self.t.vacancies
         procedure = PROCEDURE_OF.get(group)
-        awaiting = (self.beyond_check is not None and position > self.edital_vacancies and procedure is not None
-                    and any(key[0] == procedure for key in self.rules.commission)
+        awaiting = (self.beyond_check is not None and group in self.beyond_groups
+                    and position > self.edital_vacancies and procedure is not None
                     and self.pr.order[index].registration not in self.commission_held)
         if awaiting:
             bases = (*bases, self.beyond_check)
