@@ -213,7 +213,7 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     for order, (record, entry) in enumerate(zip(prepared.records, entries), 1):
         archive.copy(record, exam_dir / "atos" / record.slug)
         site.act_page(exam["slug"], entry, order)
-    exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por")} for e in entries]
+    exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por", "seal")} for e in entries]
     return act_pages.pdf_of(entries)
 
 

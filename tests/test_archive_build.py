@@ -87,3 +87,38 @@ def test_a_changed_archived_file_stops_the_build(tmp_path, capsys):
     assert status == 1 and not out.exists() and "Traceback" not in err
     assert (f"ms-2024-pss/arquivo/ato-50-2024/{record.pdf}: este arquivo publicado foi alterado depois da "
             "publicação") in err
+
+
+def test_each_act_pdf_shows_its_sha256_and_that_it_is_not_signed(site):
+    """Issue 8 item 6: beside every link to an act's PDF — its page, the exam's page and history, its edition, the
+    "Como citar" box of the lists — the SHA-256 of the archived file and its signer; these examples are unsigned
+    and say so plainly. The verification page explains the ITI verifier, sha256sum and `gazeta verificar`."""
+    import hashlib
+    for folder in EXAMS:
+        exam = site / "certames" / folder.name
+        current = (exam / "index.html").read_text(encoding="utf-8")
+        for record in archive.read(folder):
+            if not record.pdf:
+                continue
+            sha = hashlib.sha256((record.folder / record.pdf).read_bytes()).hexdigest()
+            assert record.files[record.pdf] == sha
+            page = (exam / "atos" / record.slug / "index.html").read_text(encoding="utf-8")
+            seal = (f'<strong>Este PDF não tem assinatura digital.</strong> SHA-256: <code class="hash">{sha}</code>. '
+                    '<a href="../../../../verificar/">Como verificar</a>.')
+            assert seal in page, (folder.name, record.slug)
+            assert f'<a href="atos/{record.slug}/{record.pdf}">PDF</a> — <span class="selo">' in current
+            assert f'<code class="hash">{sha}</code>' in current
+            feed = (site / "feed.xml").read_text(encoding="utf-8")
+            assert f"PDF sem assinatura digital; SHA-256 {sha}." in feed
+            assert (f'<link rel="enclosure" type="application/pdf" href="https://concursos.exemplo.gov.br/certames/'
+                    f'{folder.name}/atos/{record.slug}/{record.pdf}"/>') in feed
+    ms = site / "certames" / "ms-2024-pss"
+    lists = (ms / "enf" / "index.html").read_text(encoding="utf-8")
+    (result,) = [r for r in archive.read(ROOT / "content" / "certames" / "ms-2024-pss") if r.slug == "ato-41-2024"]
+    assert f'<code class="hash">{result.files[result.pdf]}</code>' in lists.split('id="como-citar"')[1]
+    edition = (site / "edicoes" / "diario-oficial-do-estado-de-mato-grosso-do-sul-11-524" / "index.html")
+    assert 'Este PDF não tem assinatura digital' in edition.read_text(encoding="utf-8")
+    how = (site / "verificar" / "index.html").read_text(encoding="utf-8")
+    for words in ('href="https://validar.iti.gov.br"', "Baixe o PDF", "Escolher arquivo", "Aprovado",
+                  "<code>sha256sum ARQUIVO.pdf</code>", "gazeta verificar ARQUIVO.pdf"):
+        assert words in how

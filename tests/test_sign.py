@@ -253,3 +253,63 @@ def test_a_signed_tagged_pdf_still_passes_the_pdfua_checker(signed):
 
     report = validate(str(signed))
     assert [(f.rule_id, f.message) for f in report.findings] == []
+
+
+def _publish_exam(tmp_path: Path) -> Path:
+    from test_publish import _exam
+    return _exam(tmp_path / "content")
+
+
+@pytest.mark.parametrize("name, password, message", [
+    ("valido.p12", "errada", "{path}: não foi possível abrir o certificado: senha incorreta "
+                             "(GAZETA_CERTIFICADO_SENHA)."),
+    ("expirado.p12", PASSWORD, "{path}: o certificado de {who} expirou em {day}. Renove-o na autoridade "
+                               "certificadora; nada foi publicado."),
+])
+def test_publicar_with_a_certificate_that_cannot_be_opened_archives_nothing(keys, tmp_path, capsys, monkeypatch,
+                                                                            name, password, message):
+    """Issue 8, bad input: a wrong password or an expired certificate — the exact message in Portuguese naming the
+    file, exit 1, no traceback, and nothing archived (not even the acts before the key is needed)."""
+    folder = _publish_exam(tmp_path)
+    monkeypatch.setenv(sign.ENV_CERTIFICATE, str(keys / name))
+    monkeypatch.setenv(sign.ENV_PASSWORD, password)
+    status = main(["publicar", str(folder)])
+    err = capsys.readouterr().err
+    cert = _certificate(keys / name)
+    expected = message.format(path=keys / name, who=sign.name_of(cert.subject),
+                              day=cert["tbs_certificate"]["validity"]["not_after"].native.strftime("%d/%m/%Y"))
+    assert status == 1 and "Traceback" not in err
+    assert expected in err, err
+    assert not (folder / "arquivo").exists() or not any((folder / "arquivo").iterdir())
+
+
+def _certificate(path: Path):
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from asn1crypto import x509
+    from cryptography.hazmat.primitives.serialization import Encoding
+    _, cert, _ = pkcs12.load_key_and_certificates(path.read_bytes(), PASSWORD.encode())
+    return x509.Certificate.load(cert.public_bytes(Encoding.DER))
+
+
+def test_a_signed_act_shows_its_signer_beside_its_pdf(keys, tmp_path, capsys, monkeypatch):
+    """Issue 8 item 6 on the site: a signed act's page names the signer and the certificate's issuer beside the PDF,
+    with the archived file's SHA-256 (what the ITI verifier and `sha256sum` will show)."""
+    folder = _publish_exam(tmp_path)
+    monkeypatch.setenv(sign.ENV_CERTIFICATE, str(keys / "valido.p12"))
+    monkeypatch.setenv(sign.ENV_PASSWORD, PASSWORD)
+    assert main(["publicar", str(folder)]) == 0
+    monkeypatch.delenv(sign.ENV_CERTIFICATE)
+    monkeypatch.delenv(sign.ENV_PASSWORD)
+    from generator.acts import archive as archive_module
+    (record,) = archive_module.read(folder)
+    signer = record.manifest["assinatura"]["assinante"]
+    assert signer and sha256_file(record.folder / record.pdf) == record.files[record.pdf]
+    site = tmp_path / "site"
+    assert main(["build", str(tmp_path / "content"), "--site", str(site), "--sem-pdf"]) == 0
+    page = (site / "certames" / "exemplo" / "atos" / record.slug / "index.html").read_text(encoding="utf-8")
+    assert (f'Assinado digitalmente por <strong>{signer}</strong> (certificado emitido por '
+            f'{record.manifest["assinatura"]["emissor"]}). SHA-256: <code class="hash">{record.files[record.pdf]}'
+            '</code>') in page
+    assert "não tem assinatura digital" not in page
+    feed = (site / "feed.xml").read_text(encoding="utf-8")
+    assert f"PDF assinado digitalmente por {signer}; SHA-256 {record.files[record.pdf]}." in feed

@@ -18,11 +18,12 @@ def history(exam_slug: str, records) -> list[dict]:
         view = {**record.view(), "slug": exam_slug}  # links follow the exam folder, even if it was renamed
         act = view["ato"]
         pdf = view.get("pdf")
+        sha = record.files.get(record.pdf or "", "")
         entries.append({
             "slug": record.slug, "href": f"certames/{exam_slug}/atos/{record.slug}/", "view": view, "ato": act,
-            "publicacao": view["publicacao"], "pdf": pdf, "pdf_sha256": record.files.get(record.pdf or "", ""),
+            "publicacao": view["publicacao"], "pdf": pdf, "pdf_sha256": sha,
             "dados": view.get("dados"), "assinatura": record.manifest.get("assinatura"), "retificado_por": [],
-            "corrige": None})
+            "corrige": None, "seal": seal(sha, record.manifest.get("assinatura")) if pdf else None})
     by_number = {e["ato"]["numero"]: e for e in entries}
     for e in entries:
         target = e["ato"].get("retifica")
@@ -31,6 +32,16 @@ def history(exam_slug: str, records) -> list[dict]:
             e["corrige"] = _link(corrected)
             corrected["retificado_por"].append(_link(e))
     return entries
+
+
+def seal(sha256: str, signature: dict | None) -> dict:
+    """What the site prints beside an archived act's PDF (templates/theme/_seal.html): its SHA-256 and its signer
+    from the act's manifest, or none ("Este PDF não tem assinatura digital"); the verification page explains
+    both (MP 2.200-2/2001 art. 10; the ITI's public verifier)."""
+    signer = None
+    if signature and signature.get("assinante"):
+        signer = {"assinante": signature["assinante"], "emissor": signature.get("emissor", "")}
+    return {"sha256": sha256, "assinatura": signer}
 
 
 def _link(entry: dict) -> dict:
@@ -55,7 +66,7 @@ def pdf_of(entries: list[dict]) -> dict | None:
             pdf = e["pdf"]
             ranges = {tuple(k): tuple(v) for k, v in pdf.get("ranges", [])}
             return {"href": f"atos/{e['slug']}/{pdf['href']}", "name": pdf["name"], "pages": pdf.get("pages"),
-                    "ranges": ranges}
+                    "ranges": ranges, "seal": e["seal"]}
     return None
 
 

@@ -168,7 +168,7 @@ class Site:
         rel = f"certames/{exam['slug']}/"
         ids = charts.Ids("cv")
         chart = charts.candidates_per_vacancy([(s["nome"], s["candidatos"], s["vagas"]) for s in summaries], ids)
-        pdf_link = {"href": pdf["href"], "pages": pdf.get("pages")} if pdf else None
+        pdf_link = {"href": pdf["href"], "pages": pdf.get("pages"), "seal": pdf.get("seal")} if pdf else None
         self.page(rel, "exam.html", exam["publicacao"]["data"], exam=exam, cargos=summaries, chart=chart,
                   preamble=preamble_html(exam.get("preambulo_md", "")), pdf=pdf_link,
                   data_sha=(data or {}).get("datapackage_sha256", ""), title=exam["titulo"],
@@ -192,7 +192,7 @@ class Site:
         pdf = None
         if entry["pdf"]:
             pdf = {"href": f"atos/{entry['slug']}/{entry['pdf']['href']}", "name": entry["pdf"]["name"],
-                   "pages": entry["pdf"].get("pages"), "ranges": {}}
+                   "pages": entry["pdf"].get("pages"), "ranges": {}, "seal": entry["seal"]}
         lists = view.get("corpo") is None  # an act that publishes the lists: its text is the preamble (ato.md)
         self.page(rel, "act.html", act["data"], exam=view, entry=entry, ato_corpo=view.get("corpo"),
                   preamble=preamble_html(view.get("preambulo_md", "")) if lists else Markup(""),
@@ -201,7 +201,8 @@ class Site:
                   cite=citation(view, self.url(rel), pdf, None), jsonld=act_jsonld(view, self.url(rel), pdf))
         self.acts.append({"certame": exam_slug, "ordem": order, "titulo": view["titulo"], "orgao": view["orgao"],
                           "ato": act, "publicacao": view["publicacao"], "href": rel,
-                          "retificado_por": entry["retificado_por"]})
+                          "retificado_por": entry["retificado_por"],
+                          "pdf": f"{rel}{entry['pdf']['href']}" if entry["pdf"] else None, "seal": entry["seal"]})
 
     def editions(self) -> None:
         """The editions index and one page per edition, listing the acts each carries."""
@@ -223,6 +224,9 @@ class Site:
                   jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
                           "url": self.url(""), "inLanguage": "pt-BR"})
         self.page("busca/", "search.html", title="Busca", exams=exams, crumbs=[("Início", "../"), ("Busca", "")])
+        self.page("verificar/", "verify.html", title="Como verificar um PDF publicado",
+                  description="Como conferir a assinatura digital e o SHA-256 dos PDFs publicados",
+                  crumbs=[("Início", "../"), ("Como verificar", "")])
         self.editions()
         stats = self.search.write(self.out / "busca", workers=self.workers)
         assets = self.out / "assets"
@@ -549,7 +553,7 @@ def citation(exam: dict, url: str, pdf: dict | None, key: tuple | None, part: st
              "pdf": None}
     if pdf:
         label = f"{pdf.get('name', 'PDF')}"
-        entry["pdf"] = {"href": url_to(pdf["href"], exam, url), "label": label,
+        entry["pdf"] = {"href": url_to(pdf["href"], exam, url), "label": label, "seal": pdf.get("seal"),
                         "pages": f"p. {pages[0]}–{pages[1]}" if pages and pages[0] != pages[1]
                         else (f"p. {pages[0]}" if pages else "")}
     return entry
@@ -606,7 +610,8 @@ def feed_entries(exams: list[dict], acts: list[dict]) -> list[dict]:
         kind += " (suplemento)" if pub.get("suplemento") else ""
         entries.append({"titulo": f"{act['titulo']} — {a['titulo']}", "href": a["href"], "data": act["data"],
                         "orgao": a["orgao"], "resumo": f"{act['titulo']} — {pub['diario']}{edition}{kind}, "
-                        f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}."})
+                        f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}.{_seal_text(a.get('seal'))}",
+                        "pdf": a.get("pdf")})
     archived = {a["certame"] for a in acts}
     for e in exams:
         if e["slug"] in archived:
@@ -617,6 +622,15 @@ def feed_entries(exams: list[dict], acts: list[dict]) -> list[dict]:
                         "resumo": f"{e['edital']} — {pub['diario']}{edition}, "
                         f"{pub.get('data_extenso', pub['data'])}, seção {pub['secao']}."})
     return sorted(entries, key=lambda x: (x["data"], x["href"]), reverse=True)
+
+
+def _seal_text(seal: dict | None) -> str:
+    """The feed's words for an act's PDF seal (templates/theme/_seal.html on the pages)."""
+    if not seal:
+        return ""
+    signer = seal.get("assinatura")
+    who = f"assinado digitalmente por {signer['assinante']}" if signer else "sem assinatura digital"
+    return f" PDF {who}; SHA-256 {seal['sha256']}."
 
 
 def write_feed(path: Path, entries: list[dict], url: Callable[[str], str]) -> None:
@@ -630,5 +644,7 @@ def write_feed(path: Path, entries: list[dict], url: Callable[[str], str]) -> No
                 f"<id>{escape(url(e['href']))}</id>", f"<updated>{e['data']}T00:00:00Z</updated>",
                 f"<author><name>{escape(e['orgao'])}</name></author>",
                 f"<summary>{escape(e['resumo'])}</summary>", "</entry>"]
+        if e.get("pdf"):  # the act's PDF, beside its page
+            out.insert(-4, f'<link rel="enclosure" type="application/pdf" href="{escape(url(e["pdf"]))}"/>')
     out.append("</feed>\n")
     path.write_text("\n".join(out), encoding="utf-8")
