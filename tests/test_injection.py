@@ -279,3 +279,97 @@ def test_escaped_entities_in_the_check_above_are_real():
     """The scan decodes entities like a browser: a disguised javascript: link is still caught."""
     scan = _scan('<a href="&#106;avascript:x">a</a><a href="java&#x09;script:y">b</a>')
     assert all(_bad(u) for u in scan.urls) and html.unescape("&#106;") == "j"
+
+
+# -- issue 8: the fields of [[atos]] and eventos.csv through the same cleaning ------------------------------------
+ACT_FIELDS = {  # TOML basic-string escapes: the hidden characters reach the loader as such
+    'numero = "41/2024"': 'numero = "41/2024\\u202e"',  # cleaned before `retifica = "41/2024"` is matched
+    'edicao = "11.514"': 'edicao = "11.514\\u0007"',
+    'motivo = "Revisão de nota após recurso"':
+        'motivo = "Revisão <script>alert(1)</script> & \\"nota\\"\\u202e após\\u000b recurso"',
+    'local = "Campo Grande"': 'local = "Campo\\u0000 Grande <b>x</b>"',
+    'nome = "Ana Paula Modelo"': 'nome = "Ana </script><script>alert(2)</script> Modelo\\u2066"',
+    'cargo = "Secretária de Estado de Educação"': 'cargo = "Secretária \\"de\\" Estado\\u200f de Educação"',
+    'cargo = "ENF"\nvagas = 3': 'cargo = "ENF"\nvagas = 3\ntitulo = "Edital <img src=x onerror=alert(3)> nº 50/2024\\u202e"',
+}
+HIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+@pytest.fixture(scope="module")
+def hostile_acts(tmp_path_factory):
+    """The MS example with hostile act fields (number, edition, reason, place, signers, title), published by
+    `gazeta publicar` and built: every act rendered from them, PDF included."""
+    base = tmp_path_factory.mktemp("atos-hostis")
+    content = base / "content"
+    shutil.copytree(ROOT / "content", content)
+    for other in (content / "certames").iterdir():
+        if other.name != EXAM:
+            shutil.rmtree(other)
+    exam = content / "certames" / EXAM
+    shutil.rmtree(exam / "arquivo")
+    toml = (exam / "certame.toml").read_text("utf-8")
+    for plain, hostile in ACT_FIELDS.items():
+        assert plain in toml
+        toml = toml.replace(plain, hostile)
+    (exam / "certame.toml").write_text(toml, encoding="utf-8")
+    assert main(["publicar", str(exam)]) == 0
+    build(content, base / "site", pdf=True)
+    return exam, base / "site"
+
+
+def test_act_fields_are_one_line_text_everywhere(hostile_acts):
+    """numero, edicao, motivo, local, signers' names and offices, titulo: no control, zero-width or bidi character in
+    the archive (ato.json, manifest), any page, the feed, the sitemap or the JSON-LD; each still there as text."""
+    exam, site = hostile_acts
+    files = [p for p in sorted([*site.rglob("*"), *(exam / "arquivo").rglob("*")])
+             if p.suffix in (".html", ".xml", ".json")]
+    assert [str(p) for p in files if HIDDEN.search(p.read_text("utf-8"))] == []
+    correction = (site / "certames" / EXAM / "atos" / "ato-44-2024" / "index.html").read_text("utf-8")
+    assert "Revisão &lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;nota&#34; após recurso" in correction \
+        or "Revisão &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;nota&quot; após recurso" in correction
+    assert "Ana &lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt; Modelo" in correction
+    assert "Campo Grande &lt;b&gt;x&lt;/b&gt;" in correction
+    result = (site / "certames" / EXAM / "atos" / "ato-41-2024" / "index.html").read_text("utf-8")
+    assert "edição nº 11.514, de 22 de" in result
+    ET.fromstring((site / "feed.xml").read_bytes())
+
+
+def test_act_fields_are_inert_in_html_and_json_ld(hostile_acts):
+    """No page gains a script, an event handler or a tag from an act field; every JSON-LD block is JSON whose
+    strings hold the text as given (a `</script>` in a name cannot close the block)."""
+    _, site = hostile_acts
+    for page in _pages(site):
+        text = page.read_text("utf-8")
+        scan = _scan(text)
+        assert scan.inline_scripts == 0 and scan.handlers == [] and "<b>x</b>" not in text, page
+        for block in re.findall(r'<script type="application/ld\+json">(.*?)</script>', text, flags=re.S):
+            json.loads(block)
+    call = (site / "certames" / EXAM / "atos" / "ato-50-2024" / "index.html").read_text("utf-8")
+    (block,) = re.findall(r'<script type="application/ld\+json">(.*?)</script>', call, flags=re.S)
+    assert "Edital <img src=x onerror=alert(3)> nº 50/2024" in json.dumps(json.loads(block), ensure_ascii=False)
+
+
+def test_act_fields_are_plain_text_in_the_published_pdfs(hostile_acts):
+    """The act's PDF prints the fields as text, with no bidi override or control character (masthead, body,
+    closing block)."""
+    exam, _ = hostile_acts
+    from generator.acts import archive
+    texts = {r.slug: " ".join(pg.extract_text() for pg in pypdf.PdfReader(r.folder / r.pdf).pages).replace("\n", " ")
+             for r in archive.read(exam) if r.pdf}
+    assert all(not HIDDEN.search(t) for t in texts.values())
+    assert "<script>alert(1)</script>" in texts["ato-44-2024"]
+    assert ("Campo Grande <b>x</b>, 29 de julho de 2024. ANA </SCRIPT><SCRIPT>ALERT(2)</SCRIPT> MODELO "
+            'Secretária "de" Estado de Educação') in texts["ato-44-2024"]  # the closing block: name in capitals
+    assert "<img src=x onerror=alert(3)>" in texts["ato-50-2024"]
+
+
+def test_event_act_numbers_are_cleaned(tmp_path):
+    """eventos.csv's «ato» reaches each candidate's public history: same cleaning as every other text."""
+    from generator.acts.events import load_events
+    from generator.errors import Collector
+    from generator.model import Position
+    (tmp_path / "eventos.csv").write_text("data;ato;tipo;cargo;vagas\n05/08/2024;52/2024\u202e\x07;novas_vagas;C1;2\n",
+                                          encoding="utf-8")
+    problems = Collector()
+    (event,) = load_events(tmp_path, {}, [Position("C1", "Cargo", 2)], problems)
+    assert not problems.problems and event.act == "52/2024"

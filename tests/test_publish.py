@@ -158,3 +158,13 @@ def test_a_crash_while_rendering_leaves_the_act_absent(tmp_path, capsys, monkeyp
     (folder / "arquivo" / ".ato-41-2024-sobra").mkdir()  # what a kill -9 would leave: a hidden folder
     assert _run(capsys, "publicar", str(folder))[0] == 0
     assert [p.name for p in (folder / "arquivo").iterdir()] == ["ato-41-2024"]
+
+
+def test_a_fresh_exam_with_several_acts_publishes_them_all_in_one_run(tmp_path, capsys):
+    """Nothing archived yet and three acts declared: all three are frozen, in order (none is "before a published
+    act")."""
+    folder = _exam(tmp_path)
+    _add(folder, CORRECTION + CALL)
+    status, out, err = _run(capsys, "publicar", str(folder))
+    assert status == 0, err
+    assert [r.act["numero"] for r in archive.read(folder)] == ["41/2024", "44/2024", "50/2024"]

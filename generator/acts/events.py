@@ -14,8 +14,9 @@ from datetime import date
 from pathlib import Path
 
 from ..errors import Collector
-from ..model import OUTCOMES, Candidate, Position
 from ..load.table import Columns, open_table
+from ..model import OUTCOMES, Candidate, Position
+from ..plain import one_line
 
 FILE = "eventos.csv"
 COLUMNS = Columns(("data", "ato", "tipo"), ("inscricao", "cargo", "vagas", "resultado"))
@@ -90,8 +91,8 @@ def _word(text: str) -> str | None:
 
 
 def _row(table, line: int, row: list[str], candidates, codes, problems: Collector) -> Event | None:
-    def cell(column: str) -> str:
-        return table.cell(row, column).strip()
+    def cell(column: str) -> str:  # one line, no control or bidi character: the act number reaches the history
+        return one_line(table.cell(row, column))
 
     def bad(column: str, message: str) -> None:
         problems.add(FILE, message, line, column)

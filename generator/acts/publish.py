@@ -76,7 +76,7 @@ def pending(acts: list[Act], records: list[archive.Record]) -> list[Act]:
                                     "ao que foi publicado; para corrigir o ato, declare uma retificação.",
                                     column=_key(act)))
     archived = {r.slug for r in records}
-    last = max((k for k, a in enumerate(acts) if a.slug in archived), default=-1)
+    last = max((k for k, a in enumerate(acts) if a.slug in archived), default=0)  # 0: nothing archived yet
     for k, act in enumerate(acts[:last]):
         if act.slug not in archived:
             problems.append(Problem(FILE, f"o ato «{act.label}» ainda não foi publicado, mas vem antes de um ato já "
