@@ -483,4 +483,11 @@ case("ato-retificacao-sem-motivo", ["certame.toml, chave «atos[2].motivo»: um 
 case("ato-edicao-na-publicacao", ["certame.toml, chave «publicacao.edicao»: com [[atos]], a chave «edicao» vai em cada "
                                   "ato (atos[1].edicao, atos[2].edicao…), não em [publicacao]. Tire-a daqui."],
      toml=acts('diario = "Imprensa Oficial - Lins"\n', 'diario = "Imprensa Oficial - Lins"\nedicao = "1521"\n'))
+case("ato-convocacao-alem-dos-candidatos", ["certame.toml, chave «atos[3].vagas»: o Edital de Convocação nº 50/2024 "
+                                           "chama 9 vaga(s) do cargo «ADM», mas só restavam 1 candidato(s) a "
+                                           "convocar. Reduza «vagas»."],
+     toml=acts("vagas = 1", "vagas = 9"))
+case("evento-sem-efeito-nao-convocado", ["eventos.csv, linha 2, coluna «inscricao»: a inscrição 1003 não estava "
+                                         "convocada em 20/08/2024: não há nomeação a tornar sem efeito ou anular."],
+     toml=ACTS, events=EVENTS + "20/08/2024,52/2024,sem_efeito,1003,,,\n")
 print(f"{len(list(ROOT.glob('*/esperado.txt')))} casos escritos em {ROOT}")
