@@ -71,7 +71,7 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
     from . import incremental
     from .law.rules import find_rules_dir
     from . import progress
-    from .pipeline import exam_dirs, located, name_problems, prepare
+    from .pipeline import coat_of_arms, exam_dirs, located, name_problems, prepare
 
     folders = exam_dirs(Path(content_dir))
     problems: list[Problem] = name_problems(folders)
@@ -88,6 +88,7 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
                 continue
             result = prepare(folder)
             item = public_views(result, archived(folder, result.exam.acts))
+            item.exam["brasao"] = coat_of_arms(folder, item.exam["jurisdicao"]["id"])
             item.fingerprint = "" if transient else print_
             prepared.append(item)
         except InputError as error:
@@ -169,7 +170,11 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
             data = pdf = None
             pages_bar = f"Site {exam['slug']}: cargos"
             if prepared.records:  # published acts are copies; the lists cite the archived PDF that carries them
-                pdf = _copy_archived(site, prepared, exam_dir)
+                pdf, carrier = _copy_archived(site, prepared, exam_dir)
+                if pdf is not None and carrier is not None:
+                    _extracts(carrier["view"], prepared, exam_dir, pdf,
+                              (carrier.get("dados") or {}).get("datapackage_sha256", ""),
+                              f"{site_url.rstrip('/')}/{carrier['href']}" if site_url else "")
             elif job.pdf and pdf_renderer() is not None:
                 # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
                 url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/"
@@ -179,6 +184,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                                       exam_dir, f"{exam['slug']}.pdf", url)
                 pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                              "bytes": (exam_dir / pdf["name"]).stat().st_size})
+                _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url)
             if workers > 1:
                 from .render import parallel
 
@@ -214,7 +220,29 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
         archive.copy(record, exam_dir / "atos" / record.slug)
         site.act_page(exam["slug"], entry, order)
     exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por", "seal")} for e in entries]
-    return act_pages.pdf_of(entries)
+    pdf = act_pages.pdf_of(entries)
+    carrier = next((e for e in entries if pdf and f"atos/{e['slug']}/{(e['pdf'] or {}).get('href')}" == pdf["href"]),
+                   None)
+    return pdf, carrier
+
+
+def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str) -> None:
+    """The PDF's size label, and one PDF per cargo extracted from it (render/pdf_extract.py), beside each cargo's
+    page: a post-processing step on the finished file, so archived PDFs get extracts too (new files; the archived
+    PDF itself is only read)."""
+    from .render import downloads, pdf_extract
+
+    full = exam_dir / pdf["href"]
+    pdf["label"] = downloads.label(full, pdf.get("pages"))
+    ranges = pdf.get("ranges") or {}
+    cargos = pdf_extract.cargos_of(prepared.cargos, ranges)
+    if not cargos:
+        return
+    extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
+                                       pdf_href=pdf["href"])
+    for extract in extracts.values():
+        extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
+    pdf["extracts"] = extracts
 
 
 PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes

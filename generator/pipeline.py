@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -124,6 +125,36 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
     info = build_pdf(exam, positions(), Path(out_dir) / name, attachments=attachments,
                      data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url)
     return data, {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
+
+
+COAT_OF_ARMS = ("brasao.svg", "brasao.png")  # in the exam folder; else jurisdicoes/<id>.svg or .png
+_SVG_EXTERNAL = re.compile(rb"""(?:href|src)\s*=\s*["'](?!#|data:image/)|@import|url\(\s*["']?(?!#|data:image/)""",
+                           re.IGNORECASE)
+
+
+def coat_of_arms(exam_dir: Path, jurisdiction: str, rules_dir: Path | None = None) -> str:
+    """The coat of arms the masthead prints: the exam folder's brasao.svg/png (an entity other than the
+    jurisdiction), else content/jurisdicoes/<id>.svg/png; '' when content/ has none. An SVG may not fetch anything
+    (links to other files or addresses, @import): the PDF renderer would follow them."""
+    from .law.rules import find_rules_dir
+
+    folder = rules_dir or find_rules_dir(exam_dir)
+    candidates = [Path(exam_dir) / name for name in COAT_OF_ARMS]
+    candidates += [folder / f"{jurisdiction}{suffix}" for suffix in (".svg", ".png")]
+    for path in candidates:
+        if path.is_symlink():
+            raise InputError([Problem(path.name, "o brasão não pode ser um link simbólico; copie o arquivo para a "
+                                      "pasta.")])
+        if not path.is_file():
+            continue
+        head = path.read_bytes()
+        if path.suffix == ".png" and not head.startswith(b"\x89PNG\r\n\x1a\n"):
+            raise InputError([Problem(path.name, "o brasão não é uma imagem PNG válida.")])
+        if path.suffix == ".svg" and _SVG_EXTERNAL.search(head):
+            raise InputError([Problem(path.name, "o brasão em SVG aponta para outro arquivo ou endereço "
+                                      "(href, src, url() ou @import); use um SVG autocontido ou um PNG.")])
+        return str(path.resolve())
+    return ""
 
 
 def pdf_renderer():

@@ -32,7 +32,7 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
     """Archive the exam's pending acts; [] when there is nothing new. InputError (nothing archived) when the input,
     the archive or the certificate has a problem."""
     from ..contract import contract
-    from ..pipeline import prepare
+    from ..pipeline import coat_of_arms, prepare
 
     exam_dir = Path(exam_dir)
     result = prepare(exam_dir, rules_dir)
@@ -41,6 +41,7 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
     if not todo:
         return []
     key = signing_key(exam_dir)  # before rendering anything: a certificate that cannot be used archives nothing
+    arms = coat_of_arms(exam_dir, result.rules.id, rules_dir)  # a bad coat-of-arms file archives nothing either
     inputs = archive.input_hashes(exam_dir)
     current = contract(result, {r.act["numero"]: r.files.get(r.pdf or "") for r in records})
     last = next((r.contract() for r in reversed(records) if (r.folder / archive.RESULT_FILE).is_file()), None)
@@ -48,7 +49,8 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
     for act in todo:
         order = result.exam.acts.index(act) + 1
         record = archive.freeze(exam_dir, act, order, inputs,
-                                lambda folder, act=act: render_act(result, act, folder, last, current, key, site_url))
+                                lambda folder, act=act: render_act(result, act, folder, last, current, key, site_url,
+                                                                   arms))
         last = current
         pdf = record.folder / record.pdf if record.pdf else None
         done.append(Published(act, pdf, record.files.get(record.pdf, "")))
@@ -101,7 +103,8 @@ def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:
     return f"{site_url.rstrip('/')}/certames/{exam_slug}/atos/{slug}/" if site_url else ""
 
 
-def render_act(result, act: Act, folder: Path, published: dict | None, current: dict, key, site_url: str) -> dict:
+def render_act(result, act: Act, folder: Path, published: dict | None, current: dict, key, site_url: str,
+               arms: str = "") -> dict:
     """Write the act's files into `folder`; return the manifest's extra fields."""
     from .. import public
     from ..pipeline import documents
@@ -110,7 +113,7 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     lists = act.carries_result and act.kind != CORRECTION  # a retificação quotes only what changed
     if not lists:  # ato.md is the text of the act that publishes the lists, not of a retificação or convocação
         view["preambulo_md"] = ""
-    exam = {**view, "cargos": []}
+    exam = {**view, "cargos": [], "brasao": arms}  # the coat of arms' path is for the renderer, not the record
     exam["corpo"] = body(act, result, published, exam)
     name = f"{exam['slug']}-{act.slug}.pdf"
     data, pdf = documents(exam, (lambda: public.iter_position_views(result)) if lists else (lambda: iter(())),

@@ -10,7 +10,10 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Iterable
 
+from . import downloads
 from .paths import Slugs
+
+ZIP_NAME = "{slug}-dados.zip"  # in dados/: the exam's whole data package in one file
 
 # pt-BR Excel opens these with a double click: `;` separator (the comma is the decimal mark), UTF-8 with BOM (or
 # Excel guesses Windows-1252 and breaks accents), CRLF line ends, every text field quoted only when needed.
@@ -170,6 +173,7 @@ class OpenData:
         self.exam, self.out_dir = exam, Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.slugs, self.resources, self.files = Slugs(), [], {}
+        self.moment = downloads.epoch(exam)
 
     def add(self, position: dict, slug: str | None = None) -> tuple[dict, list]:
         """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
@@ -181,6 +185,10 @@ class OpenData:
             rows = _write_pair(kind, items, csv_path, json_path)
             mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
             label = f"{position['codigo']} — {position['nome']}: {title}"
+            if kind in downloads.XLSX_COLUMNS:  # each list and the nomination order, for spreadsheet users
+                xlsx_path = self.out_dir / f"{base}.xlsx"
+                downloads.write_xlsx(kind, items, xlsx_path, label, self.moment)
+                mine[(position["codigo"], key)]["xlsx"] = xlsx_path
             resources.append(_resource(base, label, kind, csv_path, json_path))
         self.merge(mine, resources)
         return mine, resources
@@ -196,8 +204,14 @@ class OpenData:
         package_path.write_text(json.dumps(_package(self.exam, self.resources), ensure_ascii=False, indent=1) + "\n",
                                 encoding="utf-8")
         paths = [p for f in self.files.values() for p in (f["csv"], f["json"])] + [package_path]
-        return {"dir": self.out_dir, "files": self.files, "datapackage": package_path,
-                "sha256sums": _write_sums(self.out_dir, paths), "datapackage_sha256": sha256_file(package_path)}
+        # The zip is the Frictionless package itself (datapackage.json and its resources); the XLSX copies of the
+        # lists are conveniences outside the package (the PDF embeds and the footer certifies the package only).
+        bundle = downloads.write_zip(paths, self.out_dir / ZIP_NAME.format(slug=self.exam["slug"]), self.moment,
+                                     self.exam["slug"])
+        sheets = [f["xlsx"] for f in self.files.values() if f.get("xlsx")]
+        return {"dir": self.out_dir, "files": self.files, "datapackage": package_path, "zip": bundle,
+                "sha256sums": _write_sums(self.out_dir, paths + sheets + [bundle]),
+                "datapackage_sha256": sha256_file(package_path)}
 
 
 def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path) -> dict:

@@ -79,12 +79,60 @@ def folio_css(total: int, first_page_from_counter: bool) -> str:
     return f'"Página " {number} " de {int(total)}"'
 
 
+# The masthead's gazette name: 20 pt when it fits one line, smaller down to MASTHEAD_MIN; below that, two balanced
+# lines broken only between words, never after a particle (issue 12: "MATO GROSSO / DO SUL" split a proper name).
+MASTHEAD_MAX, MASTHEAD_MIN, MASTHEAD_SPACING = 20.0, 12.0, 0.5
+_PARTICLES = {"DE", "DO", "DA", "DOS", "DAS", "E", "D'"}
+
+
+def masthead_name(name: str) -> dict:
+    """The gazette's name as the masthead prints it: {"lines": [...], "size": pt, "leading": pt}."""
+    from .pdf_fonts import width
+
+    text = " ".join(name.upper().split())
+    room = GEOMETRY.body_w - 2  # a hair under the column: rounding in WeasyPrint's own measure
+
+    def wide(line: str, size: float) -> float:
+        return width(line, "bold", size) + MASTHEAD_SPACING * len(line)
+
+    size = MASTHEAD_MAX
+    while size > MASTHEAD_MIN and wide(text, size) > room:
+        size -= 0.5
+    if wide(text, size) <= room:
+        return {"lines": [text], "size": size, "leading": round(size * 1.2, 1)}
+    words = text.split(" ")
+    # break points: after a word that is not a particle, before a word that does not join the previous one
+    cuts = [k for k in range(1, len(words)) if words[k - 1] not in _PARTICLES]
+    best = min(cuts or [len(words) // 2 or 1],
+               key=lambda k: abs(wide(" ".join(words[:k]), 1) - wide(" ".join(words[k:]), 1)))
+    lines = [" ".join(words[:best]), " ".join(words[best:])]
+    size = MASTHEAD_MAX
+    while size > 8 and max(wide(line, size) for line in lines) > room:
+        size -= 0.5
+    return {"lines": lines, "size": size, "leading": round(size * 1.2, 1)}
+
+
+def edition_year(pub: dict) -> str:
+    """The masthead's "Ano": the gazette's own count (certame.toml `ano`, e.g. "VIII") or, when it does not give one,
+    the calendar year of the edition (the masthead always states it; issue 12)."""
+    return str(pub.get("ano") or "").strip() or pub["data"][:4]
+
+
 def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str) -> str:
     """Masthead, act title, preamble, body (a retificação's passages, a convocação's places), closing block, table
     of contents and citation."""
     return environment().get_template("pdf/front.html").render(
         exam=exam, meta=meta, toc=toc, citation=citation, css=css, page_link=PAGE_LINK,
-        preamble_html=preamble_html(exam.get("preambulo_md", "")))
+        preamble_html=preamble_html(exam.get("preambulo_md", "")), **masthead(exam))
+
+
+def masthead(exam: dict) -> dict:
+    """What the masthead template needs besides the exam: the name's lines and size, the year, the coat of arms."""
+    pub = exam["publicacao"]
+    arms = exam.get("brasao")
+    return {"gazette_name": masthead_name(pub["diario"]), "gazette_year": edition_year(pub),
+            "coat_of_arms": Path(arms).resolve().as_uri() if arms else "",
+            "coat_of_arms_alt": f"Brasão: {exam['jurisdicao']['nome']}"}
 
 
 def pages_html(pages: list[Page], first: int, css: str, title: str) -> str:

@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
-from . import acts as act_pages, charts, cite
+from . import acts as act_pages, charts, cite, downloads
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows, note_marks
 from .paths import PAGE_SIZE, Slugs, page_dir
@@ -168,9 +168,15 @@ class Site:
         rel = f"certames/{exam['slug']}/"
         ids = charts.Ids("cv")
         chart = charts.candidates_per_vacancy([(s["nome"], s["candidatos"], s["vagas"]) for s in summaries], ids)
-        pdf_link = {"href": pdf["href"], "pages": pdf.get("pages"), "seal": pdf.get("seal")} if pdf else None
+        pdf_link = {"href": pdf["href"], "pages": pdf.get("pages"), "seal": pdf.get("seal"), "label": pdf.get("label") or pdf_label(
+            self.out / rel / pdf["href"], pdf.get("pages"))} if pdf else None
+        bundle = (data or {}).get("zip")
+        package = (data or {}).get("datapackage")
         self.page(rel, "exam.html", exam["publicacao"]["data"], exam=exam, cargos=summaries, chart=chart,
                   preamble=preamble_html(exam.get("preambulo_md", "")), pdf=pdf_link,
+                  extracts=bool(pdf and pdf.get("extracts")),
+                  bundle={"href": f"dados/{Path(bundle).name}", "label": downloads.label(bundle)} if bundle else None,
+                  package_label=downloads.label(package) if package else "",
                   data_sha=(data or {}).get("datapackage_sha256", ""), title=exam["titulo"],
                   description=f"{exam['orgao']}: {exam['titulo']}",
                   crumbs=[("Início", "../../"), (exam["titulo"], "")],
@@ -193,6 +199,7 @@ class Site:
         if entry["pdf"]:
             pdf = {"href": f"atos/{entry['slug']}/{entry['pdf']['href']}", "name": entry["pdf"]["name"],
                    "pages": entry["pdf"].get("pages"), "ranges": {}, "seal": entry["seal"]}
+            entry = {**entry, "pdf_label": pdf_label(self.out / rel / entry["pdf"]["href"], pdf["pages"])}
         lists = view.get("corpo") is None  # an act that publishes the lists: its text is the preamble (ato.md)
         self.page(rel, "act.html", act["data"], exam=view, entry=entry, ato_corpo=view.get("corpo"),
                   preamble=preamble_html(view.get("preambulo_md", "")) if lists else Markup(""),
@@ -267,6 +274,15 @@ def _legislation_index(site: "Site", pages: Iterable[tuple[str, str]]) -> None:
               crumbs=[("Início", "../"), ("Legislação", "")])
 
 
+DATA_FORMATS = ("csv", "json", "xlsx")  # the order of a table's download links
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def pdf_label(path: Path, pages: int | None) -> str:
+    """"PDF, 1,2 MB, 37 páginas" for a PDF of the site (empty when the file is not there)."""
+    return downloads.label(path, pages) if Path(path).is_file() else ""
+
+
 class ExamPages:
     """Pages of one cargo: summary, lists, nomination order and commission outcomes."""
 
@@ -281,10 +297,13 @@ class ExamPages:
                 "cite": citation(self.exam, self.site.url(rel), self.pdf, key, part)}
 
     def _data_links(self, code: str, key: str, rel_depth: str) -> dict:
+        """Links to one table's files, with what each link says about its file ("CSV, 18,4 kB")."""
         files = (self.data or {}).get("files", {}).get((code, key))
         if not files:
-            return {"csv": "", "json": ""}
-        return {k: f"{rel_depth}dados/{Path(files[k]).name}" for k in ("csv", "json")}
+            return {"csv": "", "json": "", "xlsx": "", "files": []}
+        links = {k: f"{rel_depth}dados/{Path(files[k]).name}" if files.get(k) else "" for k in DATA_FORMATS}
+        links["files"] = [{"href": links[k], "label": downloads.label(files[k])} for k in DATA_FORMATS if files.get(k)]
+        return links
 
     def _notes_href(self, root: str) -> str | None:
         """The exam's numbered notes (its "Regras aplicadas" page) from a page whose site root is `root`."""
@@ -309,7 +328,8 @@ class ExamPages:
         for lst in p["listas"]:
             self._list(p, lst, rel, status)
             lists.append({"titulo": lst["titulo"], "href": f"{lst['grupo']}/", "count": len(lst["entradas"]),
-                          "fundamento": lst.get("fundamento"), **self._data_links(p["codigo"], lst["grupo"], "../")})
+                          "fundamento": lst.get("fundamento"), **self._data_links(p["codigo"], lst["grupo"], "../"),
+                          "paginas": self._pdf_pages((p["codigo"], lst["grupo"]), "../")})
         if general:
             for k, e in enumerate(general["entradas"]):
                 self.site.search.add(e["inscricao"], e["nome"], cargo_no, k // PAGE_SIZE + 1, k + 1,
@@ -330,6 +350,22 @@ class ExamPages:
         return {"codigo": p["codigo"], "nome": p["nome"], "vagas": p["vagas"], "href": f"{slug}/",
                 "reservas_texto": reserves, "candidatos": len(general["entradas"]) if general else 0}
 
+    def _pdf_pages(self, key: tuple, up: str) -> dict | None:
+        """Where a section is in the full PDF: its pages and a link that opens the PDF at the first one."""
+        found = (self.pdf or {}).get("ranges", {}).get(key)
+        if not found:
+            return None
+        return {"href": up + self.pdf["href"], "first": found[0], "last": found[1],
+                "label": self.pdf.get("label") or pdf_label(self.site.out / self.exam_rel / self.pdf["href"],
+                                                            self.pdf.get("pages"))}
+
+    def _extract(self, code: str, up: str) -> dict | None:
+        """The cargo's own PDF, extracted from the full one (generator/render/pdf_extract.py)."""
+        extract = (self.pdf or {}).get("extracts", {}).get(code)
+        if not extract:
+            return None
+        return {**extract, "href": up + extract["href"]}
+
     def _summary_page(self, p: dict, rel: str, lists: list) -> None:
         ids = charts.Ids("g")
         within = sum(1 for n in p["nomeacao"] if not n.get("cadastro_reserva"))
@@ -346,6 +382,7 @@ class ExamPages:
             eliminated=len(p.get("eliminados", [])), withdrawals=p.get("desistencias", [])[:WITHDRAWALS_SHOWN],
             withdrawals_total=len(p.get("desistencias", [])),
             data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "comissao")},
+            extract=self._extract(p["codigo"], "../"), cargo_pages=self._pdf_pages((p["codigo"], "cargo"), "../"),
             **self._common(rel, f"{p['nome']} — {self.exam['titulo']}", [(p["nome"], None)], (p["codigo"],),
                            f"Cargo {p['codigo']} — {p['nome']}"))
 
@@ -398,7 +435,8 @@ class ExamPages:
                 "datePublished": self.exam["publicacao"]["data"], "license": LICENSE_URL,
                 "isPartOf": {"@type": "Legislation", "legislationIdentifier": cite.urn(self.exam)},
                 "distribution": [{"@type": "DataDownload", "encodingFormat": fmt, "contentUrl": base + links[key]}
-                                 for key, fmt in (("csv", "text/csv"), ("json", "application/json")) if links[key]]}
+                                 for key, fmt in (("csv", "text/csv"), ("json", "application/json"),
+                                                  ("xlsx", XLSX_TYPE)) if links[key]]}
 
     def _nomination(self, p: dict, rel: str, index: dict) -> None:
         rows = p["nomeacao"]
@@ -553,7 +591,8 @@ def citation(exam: dict, url: str, pdf: dict | None, key: tuple | None, part: st
              "pdf": None}
     if pdf:
         label = f"{pdf.get('name', 'PDF')}"
-        entry["pdf"] = {"href": url_to(pdf["href"], exam, url), "label": label, "seal": pdf.get("seal"),
+        at = f"#page={pages[0]}" if pages else ""  # opens the PDF at the section's first page (RFC 8118)
+        entry["pdf"] = {"href": url_to(pdf["href"], exam, url) + at, "label": label, "seal": pdf.get("seal"), "size": pdf.get("label", ""),
                         "pages": f"p. {pages[0]}–{pages[1]}" if pages and pages[0] != pages[1]
                         else (f"p. {pages[0]}" if pages else "")}
     return entry

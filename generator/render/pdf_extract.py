@@ -1,0 +1,232 @@
+"""One PDF per cargo, extracted from the finished gazette PDF (issue 12 item 4): never a second rendering of the
+body pages.
+
+A post-processing step on the final file (whatever assembled it): each extract is a one-page cover rendered by
+WeasyPrint with the gazette's masthead, the act's title, the page range it reproduces and the act's closing block,
+followed by the cargo's pages copied from the full PDF with pikepdf (the same content streams and fonts; the folio
+still says "Página 701 de 15810", and /PageLabels make the reader show 701 too).
+
+Accessibility (PDF/UA-1, PDF/A-3a): the full PDF's body is one Sect per cargo under its Document element. The
+extract carries that Sect's whole subtree: qpdf copies it in C++ with the pages already copied (the foreign-object
+map of one source file is shared by all copies, so /Pg and the ParentTree arrays point at the extract's pages), with
+its /P cut for the copy so that nothing above it (the full Document, the other cargos, their pages) comes along. The
+cover's own tree (WeasyPrint's, with the masthead made an artifact as in the full PDF) comes first. A cargo whose
+pages lie in a chunk WeasyPrint drew (text needing shaping: its Sect may span other cargos) has no extract: the
+site still links the full PDF at the cargo's page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+
+from .pdf_html import environment, masthead, stylesheet, verification_text
+from .pdf_merge import _output_intent
+from .pdf_tags import describe_links, mark_catalog, prepare_front
+
+
+class NotExtractable(Exception):
+    """The cargo's structure cannot be carried alone (its Sect spans pages of other cargos)."""
+
+
+@dataclass
+class Cargo:
+    codigo: str
+    nome: str
+    slug: str
+    first: int  # 1-based pages of the full PDF
+    last: int
+
+
+def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
+                data_sha256: str, pdf_href: str) -> dict[str, dict]:
+    """Write `<cargo slug>/<full stem>-<cargo slug>.pdf` under out_dir for each cargo; return, per cargo code, its
+    href (relative to out_dir), pages in the full PDF and its own page count."""
+    full = Path(full)
+    sha = _sha256(full)
+    out: dict[str, dict] = {}
+    with pikepdf.open(full) as source:
+        finder = _Finder(source)
+        for cargo in cargos:
+            href = f"{cargo.slug}/{full.stem}-{cargo.slug}.pdf"
+            target = Path(out_dir) / href
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                pages = _extract(source, finder, exam, cargo, ranges, target, full=full, sha=sha, url=url,
+                                 data_sha256=data_sha256)
+            except NotExtractable:
+                logging.getLogger("gazeta").info("extrato do cargo %s: estrutura não separável", cargo.codigo)
+                continue
+            out[cargo.codigo] = {"href": href, "first": cargo.first, "last": cargo.last, "pages": pages}
+    return out
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class _Finder:
+    """The full PDF's body structure: which Document kid (a cargo's Sect) holds a page's marked content."""
+
+    def __init__(self, pdf: pikepdf.Pdf):
+        tree = pdf.Root.StructTreeRoot
+        self.pdf = pdf
+        self.parents = pikepdf.NumberTree(tree.ParentTree)
+        self.document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
+
+    def array(self, index: int) -> pikepdf.Array | None:
+        page = self.pdf.pages[index].obj
+        if "/StructParents" not in page:
+            return None
+        try:
+            return self.parents[int(page.StructParents)]
+        except KeyError:
+            return None
+
+    def tops(self, index: int) -> list[tuple[int, int]]:
+        """The Document kids holding the first and the last marked content of page `index` (0-based)."""
+        array = self.array(index)
+        if array is None:
+            return []
+        elements = [e for e in array if isinstance(e, pikepdf.Dictionary)]
+        return [self.top(e).objgen for e in (elements[:1] + elements[-1:])] if elements else []
+
+    def top(self, element: pikepdf.Object) -> pikepdf.Object:
+        document = self.document.objgen
+        while element.get("/P") is not None and element.P.objgen != document:
+            element = element.P
+        return element
+
+
+def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ranges: dict, target: Path, *,
+             full: Path, sha: str, url: str, data_sha256: str) -> int:
+    first, last = cargo.first - 1, cargo.last - 1
+    tops = {t for index in range(first, last + 1) for t in finder.tops(index)}
+    outside = {t for index in (first - 1, last + 1) if 0 <= index < len(source.pages) for t in finder.tops(index)}
+    sects = [kid for kid in _kids(finder.document) if kid.objgen in tops]
+    if not sects or tops & outside or any(kid.get("/S") != "/Sect" for kid in sects):
+        raise NotExtractable(cargo.codigo)
+    cover = _cover(exam, cargo, full, len(source.pages), sha, url, data_sha256, target.with_suffix(".capa.pdf"))
+    try:
+        with pikepdf.open(cover) as pdf:
+            key = prepare_front(pdf)
+            cover_pages = len(pdf.pages)
+            for index in range(first, last + 1):
+                pdf.pages.append(source.pages[index])
+            document = pdf.Root.StructTreeRoot.K
+            document = document[0] if isinstance(document, pikepdf.Array) else document
+            kids = list(_kids(document))
+            for sect in sects:
+                parent = sect.P
+                del sect.P  # cut for the copy: everything above it stays behind
+                try:
+                    copied = pdf.copy_foreign(sect)
+                finally:
+                    sect.P = parent
+                copied.P = document
+                kids.append(copied)
+            document.K = pikepdf.Array(kids)
+            nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+            for offset, index in enumerate(range(first, last + 1)):
+                page = pdf.pages[cover_pages + offset].obj
+                array = finder.array(index)
+                page.StructParents = key + offset
+                nums.extend([key + offset, pdf.copy_foreign(array) if array is not None else pikepdf.Array()])
+            pdf.Root.StructTreeRoot.ParentTreeNextKey = key + last - first + 1
+            _id_tree(pdf, source, finder, {s.objgen for s in sects})
+            describe_links(pdf, cover_pages)
+            mark_catalog(pdf)
+            _output_intent(pdf)
+            _outline(pdf, cargo, ranges, cover_pages)
+            # The reader shows the full PDF's page numbers: "capa", then 701, 702…
+            pdf.Root.PageLabels = pikepdf.Dictionary(Nums=pikepdf.Array([
+                0, pikepdf.Dictionary(P=pikepdf.String("capa")),
+                cover_pages, pikepdf.Dictionary(S=pikepdf.Name.D, St=cargo.first)]))
+            pdf.Root.PageMode = pikepdf.Name.UseOutlines
+            pdf.save(target, deterministic_id=True, compress_streams=True,
+                     object_stream_mode=pikepdf.ObjectStreamMode.generate)
+            return len(pdf.pages)
+    finally:
+        cover.unlink(missing_ok=True)
+
+
+def _kids(element: pikepdf.Object) -> list:
+    kids = element.get("/K")
+    if kids is None:
+        return []
+    return list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+
+
+def _id_tree(pdf: pikepdf.Pdf, source: pikepdf.Pdf, finder: _Finder, sects: set) -> None:
+    """The notes' IDs (legal-basis notes of the nomination order) that the copied Sects hold."""
+    tree = source.Root.StructTreeRoot
+    if "/IDTree" not in tree:
+        return
+    names = pikepdf.Array()
+    for name, element in pikepdf.NameTree(tree.IDTree).items():
+        if finder.top(element).objgen in sects:
+            names.extend([pikepdf.String(name), pdf.copy_foreign(element)])
+    if len(names):
+        pdf.Root.StructTreeRoot.IDTree = pdf.make_indirect(pikepdf.Dictionary(Names=names))
+
+
+def _outline(pdf: pikepdf.Pdf, cargo: Cargo, ranges: dict, cover_pages: int) -> None:
+    """Bookmarks: the cover, then the cargo and its sections, at their pages in the extract."""
+    from .pdf_layout import GROUP_TITLES
+
+    sections = sorted((r[0], str(k[1])) for k, r in ranges.items() if k[0] == cargo.codigo and k[1] != "cargo")
+    with pdf.open_outline() as outline:
+        outline.root.clear()
+        outline.root.append(pikepdf.OutlineItem("Capa do extrato", 0))
+        top = pikepdf.OutlineItem(f"{cargo.codigo} — {cargo.nome}", cover_pages)
+        for page, key in sections:
+            title = TITLES.get(key) or GROUP_TITLES.get(key, key)
+            top.children.append(pikepdf.OutlineItem(title, cover_pages + page - cargo.first))
+        outline.root.append(top)
+
+
+TITLES = {"nomeacao": "Ordem de nomeação", "cadastro_reserva": "Cadastro de reserva",
+          "comissao": "Resultados das comissões", "eliminados": "Eliminados", "desistencias": "Desistências"}
+
+
+def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url: str, data_sha256: str,
+           out: Path) -> Path:
+    """The extract's first page: masthead, act title, what the extract reproduces, closing block."""
+    from weasyprint import HTML
+
+    from .pdf import PDF_VARIANTS, _created, _subject, _title
+
+    created = _created(exam)
+    verification = verification_text(data_sha256, url)
+    css = stylesheet(exam, verification, '"Extrato — capa"')
+    meta = {"title": f"Extrato — {cargo.codigo} — {cargo.nome} — {_title(exam)}", "subject": _subject(exam),
+            "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
+    full_url = f"{url.rstrip('/')}/{full.name}" if url.startswith("http") else ""
+    html = environment().get_template("pdf/extract.html").render(
+        exam=exam, meta=meta, css=css, cargo=cargo,
+        full={"name": full.name, "pages": full_pages, "sha256": sha, "url": full_url}, **masthead(exam))
+    document = HTML(string=html, base_url=str(out.parent)).render()
+    document.write_pdf(out, pdf_variant=PDF_VARIANTS[True], custom_metadata=True, output_intent="")
+    return out
+
+
+def cargos_of(exam_cargos: list[dict], ranges: dict) -> list[Cargo]:
+    """The cargos with a page range, with the site's slugs (assigned in cargo order, as the pages are)."""
+    from .paths import Slugs
+
+    slugs, out = Slugs(), []
+    for c in exam_cargos:
+        slug = slugs(c["codigo"])
+        found = ranges.get((c["codigo"], "cargo"))
+        if found:
+            out.append(Cargo(c["codigo"], c["nome"], slug, int(found[0]), int(found[1])))
+    return out
+
