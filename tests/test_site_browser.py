@@ -307,3 +307,47 @@ def test_act_links_run_no_script(page, site_url):
     page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.__xss = 4'; "
                   "document.body.appendChild(s); }")
     assert page.evaluate("window.__xss === undefined")
+
+
+# -- downloads (issue 12 item 4): the real examples, whose PDFs are archived copies ------------------------------
+@pytest.fixture(scope="module")
+def examples_url(tmp_path_factory):
+    from generator.build import build
+
+    site = tmp_path_factory.mktemp("baixar") / "site"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+        build(ROOT / "content", site)
+    with serve(site) as url:
+        yield url, site
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_download_links_say_size_and_pages_and_open_the_pdf_at_the_cargo(browser, examples_url, width):
+    import re
+
+    import pikepdf
+
+    url, site = examples_url
+    pg = browser.new_context(viewport={"width": width, "height": 800}, locale="pt-BR").new_page()
+    pg.goto(url + "certames/ms-2024-pss/enf/")
+    labels = pg.locator("a.baixar").all_inner_texts()
+    assert labels and all(re.search(r"(PDF|CSV|JSON|ZIP|XLSX), \d+(,\d)? (B|kB|MB)", t) for t in labels), labels
+    assert any(re.search(r"PDF, [\d,]+ kB, \d+ páginas", t) for t in labels), labels
+    jump = pg.locator("ul.pdf-cargo a.pagina-pdf")
+    href = jump.get_attribute("href")
+    target, page_no = re.fullmatch(r"\.\./(atos/[^#]+\.pdf)#page=(\d+)", href).groups()
+    with pikepdf.open(site / "certames" / "ms-2024-pss" / target) as pdf, pdf.open_outline() as outline:
+        enf = next(i for i in outline.root if i.title.startswith("ENF"))
+        assert int(page_no) == pdf.pages.index(pikepdf.Page(enf.destination[0])) + 1
+    box = jump.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width  # visible without a sideways swipe
+    response = pg.request.get(url + "certames/ms-2024-pss/" + target)
+    assert response.ok and response.body()[:5] == b"%PDF-"
+    pg.locator("#pdf").scroll_into_view_if_needed()
+    pg.screenshot(path=str(ARTIFACTS / f"downloads-cargo-{width}.png"))
+    pg.goto(url + "certames/ms-2024-pss/")
+    assert any("ZIP" in t for t in pg.locator("a.baixar").all_inner_texts())
+    pg.locator("#documentos").scroll_into_view_if_needed()
+    pg.screenshot(path=str(ARTIFACTS / f"downloads-certame-{width}.png"))
+    pg.context.close()

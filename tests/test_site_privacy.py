@@ -78,6 +78,12 @@ def _texts(site: Path):
             continue
         data = path.read_bytes()
         yield path, data.decode("utf-8", "replace")
+        if path.suffix in (".xlsx", ".zip"):  # compressed: every entry's text (the sheets, the zipped package)
+            import zipfile
+
+            with zipfile.ZipFile(path) as archive:
+                for name in archive.namelist():
+                    yield path, archive.read(name).decode("utf-8", "replace")
         if path.suffix == ".pdf":
             reader = PdfReader(path)
             yield path, "\n".join(page.extract_text() or "" for page in reader.pages)
@@ -102,6 +108,15 @@ def test_no_marker_in_any_file(planted):
     base, _ = planted
     found = [(str(p.relative_to(base)), m) for p, text in _texts(base / "site") for m in MARKERS if m in text]
     assert found == []
+
+
+def test_new_downloads_are_among_the_files_checked(planted):
+    """The spreadsheets, the data zip and the per-cargo PDF extracts (issue 12) are read by the canary above."""
+    base, _ = planted
+    names = [p.name for p in (base / "site").rglob("*") if p.is_file()]
+    assert any(n.endswith(".xlsx") for n in names) and any(n.endswith("-dados.zip") for n in names)
+    assert any(p.parent.parent.parent.name == "certames" for p in (base / "site").rglob("*.pdf")
+               if p.parent.name != "atos" and p.parent.parent.name != "atos")
 
 
 def test_markers_were_really_planted(planted):

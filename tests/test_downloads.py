@@ -1,0 +1,251 @@
+"""Downloads a journalist can use (issue 12 items 4 and 5): per-cargo PDF extracts (structure carried, pages copied
+not re-rendered), size and page labels, #page=N links, XLSX with the inscrição as text, a zip of the data package;
+the masthead's name on lines that never split a proper name, "Ano" always, the coat of arms, the closing block."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import time
+import zipfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+import openpyxl
+import pikepdf
+import pytest
+from pdfua import validate
+from pypdf import PdfReader
+
+from generator.build import build
+from generator.errors import InputError
+from generator.render import downloads
+from generator.render.pdf_html import masthead_name
+from generator.pipeline import coat_of_arms
+from pdf_structure import Document
+from test_pdf_tags import KNOWN_SKIPS, assert_structure
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+LABEL = re.compile(r"(PDF|CSV|JSON|ZIP|XLSX), \d+(,\d)? (B|kB|MB)(, [\d.]+ páginas?)?")
+SHIELD = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 48" width="40" height="48">'
+          '<path d="M2 2h36v24c0 12-18 20-18 20S2 38 2 26z" fill="#2a5" stroke="#000"/></svg>\n')
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    """The examples rendered anew (no archive), with a coat of arms for Mato Grosso do Sul."""
+    folder = tmp_path_factory.mktemp("baixar")
+    content = folder / "content"
+    shutil.copytree(CONTENT, content, ignore=shutil.ignore_patterns("arquivo"))
+    (content / "jurisdicoes" / "mato-grosso-do-sul.svg").write_text(SHIELD, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+        build(content, folder / "site")
+    return folder / "site"
+
+
+def _extracts(site: Path) -> list[Path]:
+    return sorted(p for p in (site / "certames").glob("*/*/*.pdf"))
+
+
+def test_every_cargo_has_an_extract(fresh):
+    for exam in (fresh / "certames").iterdir():
+        cargos = [p for p in exam.iterdir() if (p / "geral").is_dir()]
+        assert cargos and all(list(c.glob(f"{exam.name}-{c.name}.pdf")) for c in cargos), exam
+
+
+@pytest.mark.parametrize("exam", ["ms-2024-pss", "lins-2024-gcm", "cariacica-2023-concurso"])
+def test_extract_pages_are_the_full_pdfs_pages_not_a_second_rendering(fresh, exam):
+    full = pikepdf.open(fresh / "certames" / exam / f"{exam}.pdf")
+    with full:
+        outline = {}
+        with full.open_outline() as tree:
+            for item in tree.root:
+                outline[item.title.split(" — ")[0]] = full.pages.index(pikepdf.Page(item.destination[0]))
+        for path in _extracts(fresh / "certames" / exam / ".."):
+            if not path.name.startswith(exam + "-") or path.parent.parent.name != exam:
+                continue
+            with pikepdf.open(path) as extract:
+                labels = extract.Root.PageLabels.Nums
+                first = int(labels[3].St)
+                code = [c for c in outline if path.stem == f"{exam}-{_slug(c)}"]
+                assert code, path
+                assert first == outline[code[0]] + 1  # the cover says where; the labels show the full PDF's numbers
+                for k, page in enumerate(extract.pages[1:]):
+                    source = full.pages[first - 1 + k]
+                    assert page.obj.Contents.read_bytes() == source.obj.Contents.read_bytes()
+                cover = PdfReader(path).pages[0].extract_text()
+                last = first + len(extract.pages) - 2
+                assert f"páginas {first} a {last} do PDF completo" in " ".join(cover.split())
+
+
+def _slug(code: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-")
+
+
+def test_extracts_are_tagged_pdf_ua_and_pass_the_checker(fresh):
+    for path in _extracts(fresh):
+        doc = Document(path)
+        try:
+            assert_structure(doc)
+            headings = [e.kind for e in doc.root.walk() if re.fullmatch(r"H\d", e.kind)]
+            assert headings[0] == "H1" and headings.count("H1") == 1 and "H3" in headings
+        finally:
+            doc.close()
+        report = validate(str(path))
+        assert [(f.rule_id, f.message) for f in report.findings] == [], path
+        assert {o.rule_id for o in report.outcomes if o.skipped_reason} <= KNOWN_SKIPS
+
+
+def test_masthead_keeps_the_gazette_name_on_one_line_with_the_year_and_coat_of_arms(fresh):
+    pdf = fresh / "certames" / "ms-2024-pss" / "ms-2024-pss.pdf"
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert "DIÁRIO OFICIAL DO ESTADO DE MATO GROSSO DO SUL" in text.splitlines()
+    assert "| Ano 2024" in text  # MS gives no `ano`: the edition's calendar year
+    assert "| Ano VIII" in PdfReader(fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf").pages[0].extract_text()
+    shield = b"0.133333 0.666667 0.333333 rg"  # the fill of SHIELD (#2a5), drawn by WeasyPrint as vectors
+    assert shield in _page_content(pdf, 0)
+    assert shield not in _page_content(fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf", 0)  # no coat of
+    # arms in content/ for Lins
+    extract = fresh / "certames" / "ms-2024-pss" / "enf" / "ms-2024-pss-enf.pdf"
+    assert shield in _page_content(extract, 0)  # the extract's cover carries the same masthead
+
+
+def _page_content(path: Path, index: int) -> bytes:
+    with pikepdf.open(path) as pdf:
+        contents = pdf.pages[index].obj.Contents
+        return b"".join(c.read_bytes() for c in (contents if isinstance(contents, pikepdf.Array) else [contents]))
+
+
+@pytest.mark.parametrize("name", ["Diário Oficial do Estado de Mato Grosso do Sul",
+                                  "Diário Oficial Eletrônico do Município de São José dos Campos do Estado de São Paulo",
+                                  "Imprensa Oficial - Lins"])
+def test_masthead_name_never_breaks_inside_a_name_nor_after_a_particle(name):
+    from generator.render.pdf_fonts import width
+    from generator.render.pdf_layout import GEOMETRY
+
+    set_ = masthead_name(name)
+    assert " ".join(set_["lines"]) == " ".join(name.upper().split())
+    assert all(width(line, "bold", set_["size"]) <= GEOMETRY.body_w for line in set_["lines"])
+    for line in set_["lines"][:-1]:
+        assert line.split()[-1] not in {"DE", "DO", "DA", "DOS", "DAS", "E"}
+
+
+def test_closing_block_in_a_pdf_without_acts(tmp_path):
+    """An exam declared with [publicacao] only (the national synthetic one) still closes with place/date and body."""
+    from generator.render.pdf import build_pdf
+    from generator.render.pdf_sample import exam_view
+    from pdf_fakes import SHA, URL, views
+
+    exam = exam_view()
+    exam.pop("ato", None)
+    out = tmp_path / "sem-atos.pdf"
+    build_pdf(exam, views(), out, attachments=[], data_sha256=SHA, permanent_url=URL, workers=1)
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert f"{exam['publicacao']['data_extenso']}." in text and exam["orgao"].upper() in text.upper()
+
+
+def test_coat_of_arms_convention_and_a_hostile_svg(tmp_path):
+    exam = tmp_path / "certames" / "x"
+    exam.mkdir(parents=True)
+    rules = tmp_path / "jurisdicoes"
+    rules.mkdir()
+    assert coat_of_arms(exam, "lins", rules) == ""
+    (rules / "lins.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 16)
+    assert coat_of_arms(exam, "lins", rules).endswith("lins.png")
+    (exam / "brasao.svg").write_text(SHIELD, encoding="utf-8")
+    assert coat_of_arms(exam, "lins", rules).endswith("brasao.svg")  # the exam folder's entity first
+    (exam / "brasao.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd"/></svg>')
+    with pytest.raises(InputError, match="brasao.svg"):
+        coat_of_arms(exam, "lins", rules)
+
+
+# -- labels and links ------------------------------------------------------------------------------------------
+def test_every_download_link_says_kind_and_size(fresh):
+    page = (fresh / "certames" / "ms-2024-pss" / "prof-ai" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a class="baixar" href="([^"]+)">(.*?)</a>', page, re.S)
+    kinds = {href.rsplit(".", 1)[-1] for href, _ in links}
+    assert {"pdf", "csv", "json", "xlsx"} <= kinds
+    folder = fresh / "certames" / "ms-2024-pss" / "prof-ai"
+    for href, text in links:
+        text = re.sub(r"<[^>]+>", "", text)
+        assert LABEL.search(text), text
+        assert downloads.label((folder / href).resolve(), _pages(folder / href)) in text
+    exam_page = (fresh / "certames" / "ms-2024-pss" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'href="dados/ms-2024-pss-dados\.zip">[^<]*<span class="tamanho">\(ZIP, [\d,]+ kB\)', exam_page)
+    assert re.search(r'href="ms-2024-pss\.pdf">[^<]*<span class="tamanho">\(PDF, [\d,]+ kB, 9 páginas\)', exam_page)
+
+
+def _pages(path: Path) -> int | None:
+    return len(PdfReader(path).pages) if path.suffix == ".pdf" else None
+
+
+def test_page_links_open_the_full_pdf_at_the_section(fresh):
+    folder = fresh / "certames" / "ms-2024-pss"
+    page = (folder / "enf" / "index.html").read_text(encoding="utf-8")
+    with pikepdf.open(folder / "ms-2024-pss.pdf") as pdf, pdf.open_outline() as outline:
+        enf = next(i for i in outline.root if i.title.startswith("ENF"))
+        first = pdf.pages.index(pikepdf.Page(enf.destination[0])) + 1
+        general = next(c for c in enf.children if c.title.startswith("Lista geral"))
+        general_page = pdf.pages.index(pikepdf.Page(general.destination[0])) + 1
+    assert f'href="../ms-2024-pss.pdf#page={first}"' in page
+    assert f'href="../ms-2024-pss.pdf#page={general_page}"' in page
+    listing = (folder / "enf" / "geral" / "index.html").read_text(encoding="utf-8")
+    assert f"ms-2024-pss.pdf#page={general_page}" in listing  # "Como citar" opens the list's page
+
+
+# -- data files ------------------------------------------------------------------------------------------------
+ITEMS = [{"classificacao": 1, "inscricao": "03024501", "nome": "=HYPERLINK(\"x\")", "nota": "85,50",
+          "classificacao_geral": 1, "cpf": "529.982.247-25", "nascimento": "1911-11-11"},
+         {"classificacao": 2, "inscricao": "0042", "nome": "Ana", "nota": "7,125", "classificacao_geral": None}]
+
+
+def test_xlsx_keeps_leading_zeros_as_text_and_only_public_columns(tmp_path):
+    path = tmp_path / "lista.xlsx"
+    downloads.write_xlsx("lista", ITEMS, path, "Lista", datetime(2024, 7, 22, tzinfo=timezone.utc))
+    sheet = openpyxl.load_workbook(path).active
+    rows = [[c for c in row] for row in sheet.iter_rows()]
+    assert [c.value for c in rows[0]] == ["Classificação", "Inscrição", "Nome", "Nota", "Classificação geral"]
+    assert rows[1][1].value == "03024501" and rows[1][1].data_type == "s" and rows[1][1].number_format == "@"
+    assert rows[1][2].data_type == "s" and rows[1][2].value.startswith("=")  # text, never a formula
+    assert rows[1][3].value == 85.5 and rows[1][3].number_format == "0.00"
+    assert rows[2][3].number_format == "0.000"
+    raw = b"".join(zipfile.ZipFile(path).read(n) for n in zipfile.ZipFile(path).namelist())
+    assert b"529.982.247-25" not in raw and b"1911" not in raw
+
+
+def test_xlsx_and_zip_bytes_do_not_depend_on_the_clock(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    moment = downloads.epoch()
+    digests = []
+    for run in range(2):
+        out = tmp_path / str(run)
+        out.mkdir()
+        downloads.write_xlsx("lista", ITEMS, out / "l.xlsx", "Lista", moment)
+        (out / "a.csv").write_text("x\r\n", encoding="utf-8")
+        downloads.write_zip([out / "l.xlsx", out / "a.csv"], out / "d.zip", moment, "certame")
+        digests.append([hashlib.sha256((out / n).read_bytes()).hexdigest() for n in ("l.xlsx", "d.zip")])
+        time.sleep(2.1)  # the zip format keeps seconds in steps of two: let the clock move past one
+    assert digests[0] == digests[1]
+    with zipfile.ZipFile(tmp_path / "0" / "d.zip") as bundle:
+        assert bundle.namelist() == ["certame/a.csv", "certame/l.xlsx"]
+        assert {i.date_time for i in bundle.infolist()} == {(2024, 6, 10, 6, 13, 20)}
+    with zipfile.ZipFile(tmp_path / "0" / "l.xlsx") as book:
+        assert b"2024-06-10T06:13:20Z</dcterms:modified>" in book.read("docProps/core.xml")
+
+
+def test_zip_is_the_data_package_and_sums_cover_every_download(fresh):
+    dados = fresh / "certames" / "cariacica-2023-concurso" / "dados"
+    bundle = dados / "cariacica-2023-concurso-dados.zip"
+    with zipfile.ZipFile(bundle) as archive:
+        names = archive.namelist()
+        assert names == sorted(names) and "cariacica-2023-concurso/datapackage.json" in names
+        for name in names:
+            assert archive.read(name) == (dados / name.split("/", 1)[1]).read_bytes()
+    sums = dict(reversed(line.split("  ")) for line in (dados / "SHA256SUMS").read_text().splitlines())
+    listed = {p.name for p in dados.iterdir() if p.name != "SHA256SUMS"}
+    assert set(sums) == listed and any(n.endswith(".xlsx") for n in listed) and bundle.name in listed
+    for name, digest in sums.items():
+        assert hashlib.sha256((dados / name).read_bytes()).hexdigest() == digest
