@@ -16,7 +16,7 @@ from generator.errors import InputError
 from generator.explain import explain
 from generator.law.rules import load_rules
 from generator.pipeline import prepare
-from generator.render.pdf_html import edition_line
+from generator.render.pdf_html import edition_line, masthead as pdf_masthead
 from generator.render.site import act_jsonld, environment
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ def test_an_unknown_edition_is_left_out_of_masthead_provenance_and_metadata(tmp_
     pub = view["publicacao"]
     assert pub["edicao"] == ""
     pdf_env = Environment(loader=FileSystemLoader(ROOT / "templates"), undefined=StrictUndefined)
-    masthead = pdf_env.get_template("pdf/_masthead.html").render(exam=view)
+    masthead = pdf_env.get_template("pdf/_masthead.html").render(exam=view, **pdf_masthead(view))
     provenance = environment().get_template("_provenance.html").render(exam=view)
     for text in (masthead, provenance, edition_line(pub)):
         assert "dição" not in text and "confirmar" not in text, text

@@ -67,7 +67,11 @@ def test_no_input_file_reaches_the_site(example):
     names = {p.name for p in example.rglob("*")}
     assert not names & {"candidatos.csv", "candidatos.xlsx", "comissao.csv", "desistencias.csv", "certame.toml",
                         "ato.md"}
-    assert not list(example.rglob("*.toml")) and not list(example.rglob("*.xlsx"))
+    assert not list(example.rglob("*.toml"))
+    # the only spreadsheets are the lists the site writes (issue 12), never the board's candidatos.xlsx
+    board = (CONTENT / "certames" / "lins-2024-gcm" / "candidatos.xlsx").read_bytes()
+    sheets = list(example.rglob("*.xlsx"))
+    assert sheets and all(p.parent.name == "dados" and p.read_bytes() != board for p in sheets)
 
 
 def test_sitemap_feed_and_jsonld_parse(example):

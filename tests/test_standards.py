@@ -166,9 +166,20 @@ def broken_links(site: Path, site_url: str = "https://concursos.exemplo.gov.br/"
                 target = target / "index.html"
             if not target.is_file() or not str(target).startswith(str(site.resolve())):
                 broken.append(f"{page.relative_to(site)}: {link}")
+            elif fragment and target.suffix == ".pdf":  # RFC 8118: #page=N opens the PDF at an existing page
+                number = re.fullmatch(r"page=(\d+)", fragment)
+                if not number or not 1 <= int(number[1]) <= _pdf_pages(target):
+                    broken.append(f"{page.relative_to(site)}: {link} (página)")
             elif fragment and fragment not in anchors(target):
                 broken.append(f"{page.relative_to(site)}: {link} (âncora)")
     return broken
+
+
+def _pdf_pages(path: Path) -> int:
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return len(pdf.pages)
 
 
 def test_no_broken_link_in_the_example_site(site):
@@ -232,3 +243,14 @@ def test_pdf_creation_date_is_the_acts_date(site, slug):
         (pdf_path,) = page.parent.glob("*.pdf")
         with pikepdf.open(pdf_path) as pdf:
             assert str(pdf.docinfo["/CreationDate"]).startswith("D:" + act_date.replace("-", ""))
+
+
+def test_link_checker_opens_pdfs_only_at_pages_they_have(tmp_path):
+    import pikepdf
+
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page()
+        pdf.add_blank_page()
+        pdf.save(tmp_path / "a.pdf")
+    (tmp_path / "index.html").write_text('<a href="a.pdf#page=2">ok</a> <a href="a.pdf#page=3">x</a>', "utf-8")
+    assert broken_links(tmp_path) == ["index.html: a.pdf#page=3 (página)"]
