@@ -359,12 +359,13 @@ class ExamPages:
                 "label": self.pdf.get("label") or pdf_label(self.site.out / self.exam_rel / self.pdf["href"],
                                                             self.pdf.get("pages"))}
 
-    def _extract(self, code: str, up: str) -> dict | None:
-        """The cargo's own PDF, extracted from the full one (generator/render/pdf_extract.py)."""
+    def _extract(self, code: str) -> dict | None:
+        """The cargo's own PDF, extracted from the full one (generator/render/pdf_extract.py) into the cargo's folder,
+        where its page is: the link is the file's name."""
         extract = (self.pdf or {}).get("extracts", {}).get(code)
         if not extract:
             return None
-        return {**extract, "href": up + extract["href"]}
+        return {**extract, "href": Path(extract["href"]).name}
 
     def _summary_page(self, p: dict, rel: str, lists: list) -> None:
         ids = charts.Ids("g")
@@ -382,7 +383,7 @@ class ExamPages:
             eliminated=len(p.get("eliminados", [])), withdrawals=p.get("desistencias", [])[:WITHDRAWALS_SHOWN],
             withdrawals_total=len(p.get("desistencias", [])),
             data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "comissao")},
-            extract=self._extract(p["codigo"], "../"), cargo_pages=self._pdf_pages((p["codigo"], "cargo"), "../"),
+            extract=self._extract(p["codigo"]), cargo_pages=self._pdf_pages((p["codigo"], "cargo"), "../"),
             **self._common(rel, f"{p['nome']} — {self.exam['titulo']}", [(p["nome"], None)], (p["codigo"],),
                            f"Cargo {p['codigo']} — {p['nome']}"))
 
