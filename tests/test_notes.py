@@ -118,3 +118,30 @@ def test_the_pdf_lists_the_notes_and_the_citations_point_at_them(tmp_path):
         assert re.sub(r"\s+", " ", note["texto"])[:40] in flat
     cited = {int(k) for group in re.findall(r"\(notas? ([\d, ]+)\)", flat) for k in group.split(",")}
     assert cited and cited <= {n["numero"] for n in view["notas"]}
+
+
+def test_a_convocacao_cites_the_notes_of_the_places_it_calls():
+    """A new convocação's table of places says which of its citations rest on a reading (its PDF lists the notes)."""
+    from generator.acts.body import _called
+    from generator.acts.calls import apply
+    from generator.results import compute
+    from scenario_kit import SCENARIOS, load_acts, load_scenario, rules
+
+    data, exam = load_scenario(SCENARIOS / "lins-convocacao-em-lotes.toml")
+    result, problems = compute(exam, rules(data["jurisdicao"]))
+    assert not problems
+    acts, events = load_acts(data, exam.positions[0].code)
+    exam.acts = acts
+    result.timelines = apply(result, acts, events)
+    numbers = note_numbers(result)
+    pr = result.positions[0]
+    timeline = result.timelines[pr.position.code]
+    rows = _called(acts[0], result, pr, True)
+    for row, place in zip(rows, [p for p in timeline.places if p.act.number == acts[0].number]):
+        notes = sorted({numbers[b.note] for b in place.bases if b.note})
+        if notes:
+            assert row["fundamento"].endswith(f"({'notas' if len(notes) > 1 else 'nota'} "
+                                              f"{', '.join(map(str, notes))})"), row
+        else:
+            assert "(nota" not in row["fundamento"]
+    assert any("(nota" in row["fundamento"] for row in rows)  # Lins: the reserved 3rd place rests on readings

@@ -65,10 +65,15 @@ def _called(act: Act, result, pr, names: bool) -> list[dict]:
                      if a.kind == CALL and a.position == act.position)
         chosen = pr.allocation.nominations[before:before + (act.places or 0)]
         places = [(n.position, n.group, n.index, n.bases) for n in chosen]
+    from ..public import note_numbers
+
+    numbers = note_numbers(result)  # the act's own PDF lists these notes (its "Notas" section)
     rows = []
     for position, group, index, bases in sorted(places, key=lambda p: p[0]):
         person = pr.order[index]
+        notes = sorted({numbers[b.note] for b in bases if b.note in numbers})
+        marks = f" (nota{'s' if len(notes) > 1 else ''} {', '.join(map(str, notes))})" if notes else ""
         rows.append({"posicao": f"{ordinal(position, True)}", "vaga": VACANCY.get(group, group),
                      "inscricao": person.registration, "nome": person.name if names else "",
-                     "fundamento": basis_text(bases)})
+                     "fundamento": basis_text(bases) + marks})
     return rows
