@@ -112,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     a = run("retificação de 10 notas: publicar", "publicar", str(big))
     b = run("retificação de 10 notas: build", "build", str(content), "--site", str(site))
     times["retificação (publicar + build)"] = a + b
+    pdf = next((big / "arquivo" / "ato-104-2024").glob("*.pdf"))
+    from pypdf import PdfReader
+    print(f"  PDF da retificação: {len(PdfReader(pdf).pages)} página(s), {pdf.stat().st_size / 1024:.0f} KiB "
+          f"(o do resultado: {len(PdfReader(next((big / 'arquivo' / 'ato-100-2024').glob('*.pdf'))).pages)} páginas)")
 
     new = content / "certames" / "novo"
     synth(new, args.novo, 20, 300, 99, "7/2024")

@@ -9,7 +9,7 @@ from datetime import date
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.acts.corrections import body_data, body_text, diff
+from generator.acts.corrections import MIN_RUN, body_data, body_text, diff
 from generator.contract import contract
 from generator.model import Exam, Position, Publication
 from generator.results import compute
@@ -88,7 +88,10 @@ def test_forgotten_candidate_added_and_one_removed():
     assert "2º — 1010 — Candidato 1010 — 89,00" in general.after
     assert "8º — 1008 — Candidato 1008 — 76,00" in general.before
     assert not any("1008" in row for row in general.after)
-    assert "8º — 1007 — Candidato 1007 — 78,00" in general.after  # everyone below 1010 moves down one
+    # everyone below 1010 moves down one, nothing else changed: one passage quoted by its bounds (MIN_RUN)
+    assert general.before == ("2º a 7º — 6 candidatos, de 1002 — Candidato 1002 — 88,00 a 1007 — Candidato 1007 — "
+                              "78,00, nesta ordem", "8º — 1008 — Candidato 1008 — 76,00")
+    assert general.after == ("2º — 1010 — Candidato 1010 — 89,00", "3º a 8º — os mesmos 6 candidatos, na mesma ordem")
 
 
 def test_elimination_is_reported_and_quoted():
@@ -130,8 +133,39 @@ def test_property_one_score_change_touches_only_candidates_between_old_and_new_r
     low, high = sorted((old_rank, new_rank))
     correction = diff(before, after)
     general = next(p for p in correction.passages if p.section == "Lista geral")
-    assert len(general.before) == len(general.after) == high - low + 1
+    # the mover's row, and the others between (each moved one place, nothing else): row by row, or one passage
+    # quoted by its bounds from MIN_RUN rows on
+    between = high - low
+    assert len(general.before) == len(general.after) == 1 + (between if between < MIN_RUN else 1)
     moved = {c.registration for c in correction.candidates}
     assert f"{1001 + k}" in moved
     ranks = {r: i for i, r in enumerate(before["cargos"][0]["listas"]["geral"], start=1)}
     assert all(low <= ranks[r] <= high for r in moved)
+
+
+def test_a_block_that_only_moved_is_quoted_by_its_bounds():
+    """Reading adopted (corrections._quote): one candidate climbs from 12th to 1st; the eleven between move one
+    place down with nothing else changed and are quoted as one passage by its bounds, not row by row."""
+    lines = [f"{1001 + i} {90 - i}" for i in range(12)]
+    before = _contract(_exam(lines, vacancies=12))
+    lines[11] = "1012 95"
+    after = _contract(_exam(lines, vacancies=12))
+    general = next(p for p in diff(before, after).passages if p.section == "Lista geral")
+    assert general.before == ("1º a 11º — 11 candidatos, de 1001 — Candidato 1001 — 90,00 a 1011 — Candidato 1011 "
+                              "— 80,00, nesta ordem", "12º — 1012 — Candidato 1012 — 79,00")
+    assert general.after == ("1º — 1012 — Candidato 1012 — 95,00",
+                             "2º a 12º — os mesmos 11 candidatos, na mesma ordem")
+    # per candidate, every move is still reported (the data, not the quoted text)
+    moved = {c.registration for c in diff(before, after).candidates}
+    assert moved == {f"{1001 + i}" for i in range(12)}
+    assert diff(before, after, per_candidate=False).candidates == ()
+
+
+def test_unchanged_cargos_are_skipped_whole():
+    before = _contract(_exam(BASE))
+    other = copy.deepcopy(before["cargos"][0])
+    other["codigo"] = "ADM"
+    before["cargos"].append(other)
+    after = copy.deepcopy(before)
+    after["cargos"][0]["candidatos"][0]["nome"] = "Outro Nome"
+    assert {p.position for p in diff(before, after).passages} == {"ENF"}

@@ -12,18 +12,19 @@ from ..labels import VACANCY, ordinal
 from .model import CALL, CORRECTING_KINDS, CORRECTION, Act
 
 
-def body(act: Act, result, published: dict | None, exam: dict) -> dict | None:
+def body(act: Act, result, published: dict | None, exam: dict, current: dict | None = None) -> dict | None:
     """{"texto": [paragraphs], "trechos": [passages], "convocados": [places], "fecho": [paragraphs]} of `act`, None
     for an act that publishes the lists (its text is ato.md); `published` is the result contract of the last
-    published act (for a retificação), `exam` the act's public view (names, edition)."""
+    published act (for a retificação), `exam` the act's public view (names, edition), `current` the result contract
+    now (computed here when not given)."""
     if act.kind in CORRECTING_KINDS:
-        return _correction(act, result, published, exam)
+        return _correction(act, result, published, exam, current)
     if act.kind == CALL:
         return _call(act, result, exam)
     return None
 
 
-def _correction(act: Act, result, published: dict | None, exam: dict) -> dict:
+def _correction(act: Act, result, published: dict | None, exam: dict, current: dict | None) -> dict:
     target = exam["ato"]["retifica"]
     what = "Retifica-se" if act.kind == CORRECTION else "Republica-se, por ter saído com incorreção,"
     text = [f"{what} o {target['titulo']}, de {target['data_curta']}, referente ao {exam['titulo']}. Motivo: "
@@ -33,7 +34,8 @@ def _correction(act: Act, result, published: dict | None, exam: dict) -> dict:
         from ..contract import contract
         from . import corrections
 
-        passages = corrections.body_data(corrections.diff(published, contract(result)))["trechos"]
+        now = current if current is not None else contract(result)
+        passages = corrections.body_data(corrections.diff(published, now, per_candidate=False))["trechos"]
     if passages:
         text.append("Ficam retificados os trechos abaixo:")
     else:

@@ -75,23 +75,26 @@ class Correction:
         return bool(self.passages or self.candidates)
 
 
-def diff(old: dict, new: dict) -> Correction:
-    """Compare two result contracts (the archived one of the corrected act, the current one)."""
+def diff(old: dict, new: dict, *, per_candidate: bool = True) -> Correction:
+    """Compare two result contracts (the archived one of the corrected act, the current one). One pass per cargo;
+    a cargo whose data is identical on both sides is skipped whole (a retificação usually touches few cargos).
+    `per_candidate=False`: only the passages (what the act's body quotes)."""
     old_by_code = {c["codigo"]: c for c in old.get("cargos", ())}
     new_by_code = {c["codigo"]: c for c in new.get("cargos", ())}
     codes = [c["codigo"] for c in new.get("cargos", ())] + [c for c in old_by_code if c not in new_by_code]
     candidates: list[CandidateChanges] = []
     passages: list[Passage] = []
     for code in codes:
+        if old_by_code.get(code) == new_by_code.get(code):
+            continue
         before, after = _Cargo(old_by_code.get(code)), _Cargo(new_by_code.get(code))
         name = after.name or before.name
-        candidates.extend(_candidate_changes(code, before, after))
+        if per_candidate:
+            candidates.extend(_candidate_changes(code, before, after))
         for section, rows_before, rows_after in _sections(before, after):
-            changed = _changed_keys(rows_before, rows_after)
-            if changed:
-                passages.append(Passage(code, name, section,
-                                        tuple(text for key, text in rows_before if key in changed),
-                                        tuple(text for key, text in rows_after if key in changed)))
+            quoted = _quote(rows_before, rows_after)
+            if quoted is not None:
+                passages.append(Passage(code, name, section, *quoted))
     return Correction(tuple(candidates), tuple(passages))
 
 
@@ -187,27 +190,114 @@ def _who(cargo: _Cargo, reg: str) -> str:
     return f"{reg} — {name}" if name else reg
 
 
-def _list_rows(cargo: _Cargo, group: str) -> list[tuple[str, str]]:
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One row of a quoted section: its place number (rank or position, 0 where none), how that place is written,
+    and the rest of the row. The text is "label — rest"."""
+
+    key: str
+    number: int
+    label: str
+    rest: str
+    sep: str = " — "
+
+    @property
+    def text(self) -> str:
+        return f"{self.label}{self.sep}{self.rest}" if self.label else self.rest
+
+
+def _list_rows(cargo: _Cargo, group: str) -> list[_Row]:
     rows = []
     for i, reg in enumerate(cargo.lists.get(group, ()), start=1):
         score = _score(cargo.person(reg))
-        rows.append((reg, f"{ordinal(i)} — {_who(cargo, reg)}" + (f" — {score}" if score else "")))
+        rows.append(_Row(reg, i, ordinal(i), _who(cargo, reg) + (f" — {score}" if score else "")))
     return rows
 
 
-def _nomination_rows(cargo: _Cargo) -> list[tuple[str, str]]:
-    return [(reg, f"{_nomination_text(cargo.nominations[reg])} — {_who(cargo, reg)}")
-            for reg in cargo.nomination_order]
+def _nomination_rows(cargo: _Cargo) -> list[_Row]:
+    rows = []
+    for reg in cargo.nomination_order:
+        n = cargo.nominations[reg]
+        text = _nomination_text(n)
+        label = f"{ordinal(n['posicao'], feminine=True)} posição"  # _nomination_text starts with it, then ", "
+        rows.append(_Row(reg, n["posicao"], label, f"{text[len(label) + 2:]} — {_who(cargo, reg)}", ", "))
+    return rows
 
 
-def _elimination_rows(cargo: _Cargo) -> list[tuple[str, str]]:
-    return [(reg, f"{reg} — {_elimination_text(e)}") for reg, e in cargo.eliminations.items()]
+def _elimination_rows(cargo: _Cargo) -> list[_Row]:
+    return [_Row(reg, 0, "", f"{reg} — {_elimination_text(e)}") for reg, e in cargo.eliminations.items()]
 
 
-def _changed_keys(before: list[tuple[str, str]], after: list[tuple[str, str]]) -> set[str]:
-    """Inscrições whose row text differs, or that are on one side only."""
-    old, new = dict(before), dict(after)
-    return {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+# A run of at least this many consecutive rows that only moved together (each one the same number of places,
+# nothing else changed) is quoted by its bounds instead of row by row.
+MIN_RUN = 5
+
+
+def _quote(before: list[_Row], after: list[_Row]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The changed rows of a section, each side in its own order (None when nothing changed).
+
+    Reading adopted (not in LEGAL-NOTES): a retificação quotes only the changed passage (LEGAL-NOTES 13; Decreto
+    nº 12.002/2024, arts. 73–74). When one candidate climbs or falls, everyone between moves one place with
+    nothing else changed: that block is one passage and is quoted by its bounds — first and last row as
+    published, "os mesmos N candidatos, na mesma ordem" at the corrected places — not copied row by row (a
+    national exam would otherwise republish thousands of unchanged names). Runs shorter than MIN_RUN are quoted
+    in full, as before."""
+    old, new = {r.key: r for r in before}, {r.key: r for r in after}
+    changed = {k for k in old.keys() | new.keys() if (k in old) != (k in new) or old[k].text != new[k].text}
+    if not changed:
+        return None
+    changed_before = [r for r in before if r.key in changed]
+    changed_after = [r for r in after if r.key in changed]
+    runs = _runs(changed_after, old)
+    return _lines(changed_before, runs, side=0), _lines(changed_after, runs, side=1)
+
+
+def _runs(changed_after: list[_Row], old: dict[str, _Row]) -> dict[str, tuple[int, list[tuple[_Row, _Row]]]]:
+    """Runs of rows that only moved together: key of each member → (run id, [(before, after) pairs])."""
+    runs: list[list[tuple[_Row, _Row]]] = []
+    current: list[tuple[_Row, _Row]] = []
+    for row in changed_after:
+        was = old.get(row.key)
+        shifted = was is not None and was.rest == row.rest and was.number and row.number \
+            and was.number != row.number
+        if shifted and current:
+            last_before, last_after = current[-1]
+            if not (row.number == last_after.number + 1 and was.number == last_before.number + 1):
+                runs.append(current)
+                current = []
+        elif not shifted:
+            if current:
+                runs.append(current)
+            current = []
+            continue
+        current.append((was, row))
+    if current:
+        runs.append(current)
+    out = {}
+    for k, run in enumerate(r for r in runs if len(r) >= MIN_RUN):
+        for was, _ in run:
+            out[was.key] = (k, run)
+    return out
+
+
+def _lines(rows: list[_Row], runs: dict, side: int) -> tuple[str, ...]:
+    lines, done = [], set()
+    for row in rows:
+        found = runs.get(row.key)
+        if found is None:
+            lines.append(row.text)
+            continue
+        k, run = found
+        if k in done:
+            continue
+        done.add(k)
+        first, last = run[0][side], run[-1][side]
+        if side == 0:
+            lines.append(f"{first.label} a {last.label} — {len(run)} candidatos, de {first.rest} a {last.rest}, "
+                         "nesta ordem")
+        else:
+            lines.append(f"{first.label} a {last.label} — os mesmos {len(run)} candidatos, na mesma ordem")
+    return tuple(lines)
 
 
 def body_text(correction: Correction) -> str:

@@ -114,11 +114,12 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     if not lists:  # ato.md is the text of the act that publishes the lists, not of a retificação or convocação
         view["preambulo_md"] = ""
     exam = {**view, "cargos": [], "brasao": arms}  # the coat of arms' path is for the renderer, not the record
-    exam["corpo"] = body(act, result, published, exam)
+    exam["corpo"] = body(act, result, published, exam, current)
     name = f"{exam['slug']}-{act.slug}.pdf"
     data, pdf = documents(exam, (lambda: public.iter_position_views(result)) if lists else (lambda: iter(())),
                           folder, name, act_url(site_url, exam["slug"], act), with_data=lists)
-    (folder / archive.RESULT_FILE).write_text(json.dumps(current, ensure_ascii=False, indent=1) + "\n",
+    # One line: the C encoder (an indent makes json use its pure-Python encoder, ~10× slower on a national exam).
+    (folder / archive.RESULT_FILE).write_text(json.dumps(current, ensure_ascii=False, separators=(",", ":")) + "\n",
                                               encoding="utf-8")
     extra = {}
     if pdf is not None and key is not None:
