@@ -181,7 +181,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                                                         if site_url else "")
                 data, pdf = documents(exam, lambda: progress.ticking(f"Dados abertos e PDF {exam['slug']}: cargos",
                                                                      len(prepared.cargos), prepared.positions()),
-                                      exam_dir, f"{exam['slug']}.pdf", url)
+                                      exam_dir, f"{exam['slug']}.pdf", url, beside=True)
                 pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                              "bytes": (exam_dir / pdf["name"]).stat().st_size})
                 _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Callable, Iterable
@@ -110,21 +111,106 @@ def prepare_each(folder: Path, rules_dir: Path | None = None, project: bool = Tr
 
 
 def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path, name: str, url: str, *,
-              with_data: bool = True) -> tuple[dict | None, dict | None]:
-    """Render open data (into out_dir/dados, when `with_data`) and then the gazette PDF out_dir/name, which embeds
-    them; (data, pdf) — pdf None when the PDF renderer is not installed. The PDF info gives its link, page count
-    and the printed page range of each section."""
+              with_data: bool = True, beside: bool = False) -> tuple[dict | None, dict | None]:
+    """Render open data (into out_dir/dados, when `with_data`) and the gazette PDF out_dir/name, which embeds
+    them and prints their hash; (data, pdf) — pdf None when the PDF renderer is not installed. The PDF info gives
+    its link, page count and the printed page range of each section.
+
+    `beside` (the site build, on a machine with more than one core): the open data is written by a forked process
+    while this one lays out the PDF, whose pages are drawn once the data's hash is known (issue 14: the PDF no
+    longer waits for the whole data pass). The bytes are the same either way."""
     from .render.data import write_open_data
 
-    data = write_open_data(exam, positions(), Path(out_dir) / "dados") if with_data else None
     build_pdf = pdf_renderer()
-    if build_pdf is None:
-        return data, None
-    attachments = [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]] \
-        if data else []
-    info = build_pdf(exam, positions(), Path(out_dir) / name, attachments=attachments,
-                     data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url)
-    return data, {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
+    out_dir = Path(out_dir)
+    if not (beside and with_data and build_pdf is not None and (os.cpu_count() or 1) > 1
+            and os.environ.get("GAZETA_PROCESSOS") != "1"):
+        data = write_open_data(exam, positions(), out_dir / "dados") if with_data else None
+        if build_pdf is None:
+            return data, None
+        info = build_pdf(exam, positions(), out_dir / name, attachments=_attachments(data),
+                         data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url)
+        return data, _pdf_link(name, info)
+    with Forked(lambda: write_open_data(exam, positions(), out_dir / "dados")) as data_job:
+        info = build_pdf(exam, positions(), out_dir / name, attachments=lambda: _attachments(data_job.get()),
+                         data_sha256=lambda wait: data_job.get()["datapackage_sha256"]
+                         if wait or data_job.ready() else None, permanent_url=url)
+        data = data_job.get()
+    return data, _pdf_link(name, info)
+
+
+def _attachments(data: dict | None) -> list[Path]:
+    """The open data files the PDF embeds: every CSV and JSON, then the package descriptor."""
+    if not data:
+        return []
+    return [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]]
+
+
+def _pdf_link(name: str, info: dict) -> dict:
+    return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
+
+
+class Forked:
+    """A function run in a forked process (it sees this process's memory as it was), its result or exception
+    handed back through a pipe; the process is ended if the caller leaves early."""
+
+    def __init__(self, function: Callable[[], object]):
+        self.function = function
+        self.done = False
+        self.value: object = None
+
+    def __enter__(self) -> "Forked":
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork")
+        self.receive, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_forked_main, args=(self.function, send), daemon=True)
+        self.process.start()
+        send.close()
+        return self
+
+    def ready(self) -> bool:
+        """Whether the result has arrived (never waits)."""
+        return self.done or self.receive.poll()
+
+    def get(self) -> object:
+        """The function's result (waiting for it); its exception, raised here."""
+        if not self.done:
+            try:
+                ok, self.value = self.receive.recv()
+            except EOFError:  # the process died without a word (killed, out of memory)
+                self.process.join()
+                ok, self.value = False, RuntimeError(f"o processo dos dados abertos terminou com o código "
+                                                     f"{self.process.exitcode}")
+            self.done = True
+            self.process.join()
+            self.ok = ok
+        if not self.ok:
+            raise self.value
+        return self.value
+
+    def __exit__(self, *exc) -> bool:
+        if self.process.is_alive() and not self.done:
+            self.process.terminate()
+        self.process.join()
+        self.receive.close()
+        return False
+
+
+def _forked_main(function: Callable[[], object], send) -> None:
+    """Body of a Forked process: no progress bars of its own (the parent's terminal), the result or the error."""
+    from . import progress
+
+    progress._ACTIVE[0] = None
+    try:
+        result = (True, function())
+    except BaseException as error:  # handed to the parent, which raises it
+        result = (False, error)
+    try:
+        send.send(result)
+    except Exception as error:  # an exception that does not pickle: its text
+        send.send((False, RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
+    send.close()
 
 
 COAT_OF_ARMS = ("brasao.svg", "brasao.png")  # in the exam folder; else jurisdicoes/<id>.svg or .png

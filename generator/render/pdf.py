@@ -33,32 +33,59 @@ class PdfError(RuntimeError):
     """The PDF could not be produced as planned."""
 
 
-def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *, attachments: list[Path],
-              data_sha256: str, permanent_url: str, workers: int | None = None, engine: str = "auto",
-              tagged: bool = True) -> dict:
+def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *,
+              attachments: list[Path] | Callable[[], list[Path]], data_sha256: str | Callable[[bool], str | None],
+              permanent_url: str, workers: int | None = None, engine: str = "auto", tagged: bool = True) -> dict:
     """Write the exam's gazette PDF to `out_path`; return its page count and the printed page range of every
-    cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...)."""
+    cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...).
+
+    The open data may still be being written (`pipeline.documents` writes it in another process meanwhile):
+    `data_sha256` is then a function giving the package's hash, or None while it is not known (called with True,
+    it waits), and `attachments` a function giving the files once written. The body is laid out all the same;
+    its pages are drawn from the moment the hash, which their footer prints, is known."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {sorted(ENGINES)}")
     out_path = Path(out_path)
     workers = workers or os.cpu_count() or 1
-    verification = verification_text(data_sha256, permanent_url)
-    frame = _frame(exam_view, verification)
+    known: dict = {}
+
+    def footer(wait: bool) -> bool:
+        """Whether the verification footer is known (after waiting for it, with `wait`)."""
+        if not known:
+            sha = data_sha256 if isinstance(data_sha256, str) else data_sha256(wait)
+            if sha is None:
+                return False
+            known["verification"] = verification_text(sha, permanent_url)
+            known["frame"] = _frame(exam_view, known["verification"])
+        return True
+
     clock = [time.perf_counter()]
     with frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool, \
             _Progress() as progress:
         tmp = Path(tmp)
         # Body pages do not depend on the page total or the front matter's length (the folio is a separate
         # content stream), so chunks render while the typesetter is still laying out the next cargos.
-        chunks = []
+        chunks, spooled = [], []
         paginated = progress.task(f"PDF {out_path.name}: paginando (blocos)")
 
+        def draw(wait: bool = False) -> None:
+            """Hand the spooled chunks to the workers, in order, once the footer is known."""
+            if spooled and footer(wait):
+                for path, first, count in spooled:
+                    chunks.append((first, count, pool.submit(render_body, (str(path), known["frame"], engine,
+                                                                           tagged))))
+                spooled.clear()
+
         def submit(path: Path, first: int, count: int) -> None:
-            chunks.append((first, count, pool.submit(render_body, (str(path), frame, engine, tagged))))
+            spooled.append((path, first, count))
+            draw()
             paginated()
 
         setter = _paginate(position_views, tmp, submit)
         paginated.end()
+        footer(True)
+        draw(True)
+        verification = known["verification"]
         clock.append(time.perf_counter())
         created = _created(exam_view)
         front = progress.task(f"PDF {out_path.name}: capa, ato e sumário", 1)
@@ -71,8 +98,9 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
         parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view), tagged,
                        progress.task(f"PDF {out_path.name}: desenhando", len(chunks)))
-        pages = assemble(front_path, parts, outline, out_path, frame_chars(frame), total, tagged,
-                         attachments=(attachments, created, workers))
+        files = attachments if isinstance(attachments, list) else attachments()
+        pages = assemble(front_path, parts, outline, out_path, frame_chars(known["frame"]), total, tagged,
+                         attachments=(files, created, workers))
         clock.append(time.perf_counter())
     if pages != total:
         raise PdfError(f"O PDF tem {pages} páginas, mas a paginação previa {total}.")
