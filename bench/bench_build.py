@@ -7,7 +7,8 @@ Then, each in a fresh process:
   build        `gazeta build CONTENT --site SITE` through generator.cli.main, with phases timed by wrapping the
                build's own functions: prepare (check + load + allocate + public views, `build.prepare_all`), data
                (`render.data.write_open_data`), PDF (`render.pdf.build_pdf`) and site (the rest: pages, search,
-               MkDocs, swap). Per phase: wall, CPU of the process and its waited-for workers, and the PSS peak of
+               MkDocs, swap). Since the open data is written by a forked process beside the PDF's layout
+               (pipeline.documents), its time and CPU fall inside the PDF phase and no data row is printed. Per phase: wall, CPU of the process and its waited-for workers, and the PSS peak of
                the process tree (bench_pdf.tree_memory sampled every 0.2 s).
   csv.reader   a bare stdlib pass over the same candidatos.csv, and bench_core's load + allocate (its helpers),
                so load + allocate ÷ csv.reader is a same-run ratio (issue 14's third goal row).
@@ -171,7 +172,8 @@ def report(fig: dict) -> None:
     print(f"\n== gazeta build, {n:,} candidatos, {fig['cargos']} cargos, {fig['vagas']:,} vagas "
           f"(carga média antes {fig['load_average_before'][0]:.2f}, depois {fig['load_average_after'][0]:.2f}) ==")
     print(f"{'fase':<34}{'parede s':>10}{'CPU s':>9}{'PSS pico MB':>13}{'s / 100k':>10}")
-    names = {"prepare": "preparar (carga + alocação)", "data": "dados abertos", "pdf": "PDF",
+    names = {"prepare": "preparar (carga + alocação)", "data": "dados abertos",
+             "pdf": "PDF" if "data" in fig["phases"] else "PDF + dados abertos (ao lado)",
              "site": "site (páginas, busca, MkDocs)", "total": "total"}
     for key, label in names.items():
         p = fig["phases"].get(key)
