@@ -239,7 +239,7 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     if not cargos:
         return
     extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
-                                       pdf_href=pdf["href"])
+                                       pdf_href=pdf["href"], workers=_workers(prepared))
     for extract in extracts.values():
         extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
     pdf["extracts"] = extracts

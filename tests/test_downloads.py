@@ -210,7 +210,8 @@ def test_xlsx_keeps_leading_zeros_as_text_and_only_public_columns(tmp_path):
     sheet = openpyxl.load_workbook(path).active
     rows = [[c for c in row] for row in sheet.iter_rows()]
     assert [c.value for c in rows[0]] == ["Classificação", "Inscrição", "Nome", "Nota", "Classificação geral"]
-    assert rows[1][1].value == "03024501" and rows[1][1].data_type == "s" and rows[1][1].number_format == "@"
+    assert rows[1][1].value == "03024501" and rows[1][1].data_type == "s"
+    assert sheet.column_dimensions["B"].number_format == "@"  # a number typed in the column stays text too
     assert rows[1][2].data_type == "s" and rows[1][2].value.startswith("=")  # text, never a formula
     assert rows[1][3].value == 85.5 and rows[1][3].number_format == "0.00"
     assert rows[2][3].number_format == "0.000"
@@ -251,3 +252,26 @@ def test_zip_is_the_data_package_and_sums_cover_every_download(fresh):
     assert set(sums) == listed and any(n.endswith(".xlsx") for n in listed) and bundle.name in listed
     for name, digest in sums.items():
         assert hashlib.sha256((dados / name).read_bytes()).hexdigest() == digest
+
+
+def test_extracts_do_not_depend_on_how_many_processes_make_them(fresh, tmp_path):
+    from generator.render import pdf_extract
+
+    full = fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf"
+    with pikepdf.open(full) as pdf, pdf.open_outline() as outline:
+        items = list(outline.root)
+        starts = [pdf.pages.index(pikepdf.Page(i.destination[0])) + 1 for i in items]
+        ends = [s - 1 for s in starts[1:]] + [len(pdf.pages)]
+        ranges = {(i.title.split(" — ")[0], "cargo"): (a, b) for i, a, b in zip(items, starts, ends)}
+    cargos = pdf_extract.cargos_of([{"codigo": c, "nome": c} for c, _ in ranges], ranges)
+    from generator.render.pdf_sample import exam_view
+
+    exam = exam_view()
+    made = {}
+    for workers in (1, 2):
+        out = tmp_path / str(workers)
+        made[workers] = pdf_extract.extract_all(full, exam, cargos, ranges, out, url="", data_sha256="",
+                                                pdf_href=full.name, workers=workers)
+    assert made[1] == made[2] and len(made[1]) == len(cargos) == 3
+    for info in made[1].values():
+        assert (tmp_path / "1" / info["href"]).read_bytes() == (tmp_path / "2" / info["href"]).read_bytes()

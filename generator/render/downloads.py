@@ -72,12 +72,15 @@ XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of ge
 
 
 def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: datetime) -> None:
-    """One list as a one-sheet workbook (openpyxl write-only). Inscrição is a text cell with the text format
-    ("@"), so 03024501 keeps its zero; text is never read as a formula (openpyxl would turn "=…" into one);
-    the nota is a number with as many decimal places as the published text."""
+    """One list as a one-sheet workbook (openpyxl write-only). The inscrição is a text cell (a string, never a
+    number: 03024501 keeps its zero) in a column formatted as text ("@"), so a number typed there stays text too;
+    text is never read as a formula (openpyxl turns "=…" into one: such a cell is set as a string); the nota is a
+    number with as many decimal places as the published text. Plain values elsewhere: a styled cell per value
+    costs about twice as much at national scale (bench/bench_downloads.py)."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
 
     columns = XLSX_COLUMNS[kind]
     book = Workbook(write_only=True)
@@ -86,6 +89,11 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
     book.properties.creator = "gazeta"
     book.properties.title = title[:255]
     sheet = book.create_sheet(kind.capitalize()[:31])
+    for k, (column, header, _) in enumerate(columns, start=1):
+        dimension = sheet.column_dimensions[get_column_letter(k)]
+        dimension.width = WIDTHS.get(column, 14)
+        if column == "inscricao":
+            dimension.number_format = "@"
     bold = Font(bold=True)
     head = []
     for _, header, _ in columns:
@@ -93,10 +101,34 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
         cell.font = bold
         head.append(cell)
     sheet.append(head)
-    formats: dict[str, WriteOnlyCell] = {}
+    styles: dict[int, object] = {}  # decimal places → a template cell's style, shared by every nota cell
+
+    def number(text: str):
+        plain = text.replace(".", "").replace(",", ".")
+        try:
+            value = Decimal(plain)
+        except InvalidOperation:
+            return string(text)
+        places = len(plain.partition(".")[2])
+        if places not in styles:
+            template = WriteOnlyCell(sheet, value=0)
+            template.number_format = "0." + "0" * places if places else "0"
+            styles[places] = template._style
+        cell = WriteOnlyCell(sheet, value=float(value))  # a spreadsheet number is a double; CSV/JSON stay exact
+        cell._style = styles[places]
+        return cell
+
+    def string(text: str):
+        if text[:1] != "=":
+            return text
+        cell = WriteOnlyCell(sheet, value=text)
+        cell.data_type = "s"  # text, never a formula
+        return cell
+
+    plan = [(column, kind_) for column, _, kind_ in columns]
     for item in items:
         row = []
-        for column, _, kind_ in columns:
+        for column, kind_ in plan:
             value = item.get(column)
             if column == "fundamento" and isinstance(value, dict):
                 value = value.get("texto", "")
@@ -107,36 +139,19 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
             elif kind_ == "bool":
                 row.append("sim" if value else "não")
             elif kind_ == "decimal":
-                row.append(_number_cell(sheet, str(value), formats))
+                row.append(number(str(value)))
             else:
-                cell = WriteOnlyCell(sheet, value=str(value))
-                cell.data_type = "s"  # never a formula, whatever the text starts with
-                cell.number_format = "@"
-                row.append(cell)
+                row.append(string(str(value)))
         sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
     _rezip(buffer.getvalue(), path, moment)
 
 
+WIDTHS = {"inscricao": 14, "nome": 40, "fundamento": 60, "vaga": 10}
+
+
 _MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
-
-
-def _number_cell(sheet, text: str, formats: dict):
-    """85,50 → the number 85.5 shown with two decimals (the published text's places); other text stays text."""
-    from openpyxl.cell import WriteOnlyCell
-
-    plain = text.replace(".", "").replace(",", ".")
-    try:
-        value = Decimal(plain)
-    except InvalidOperation:
-        cell = WriteOnlyCell(sheet, value=text)
-        cell.data_type = "s"
-        return cell
-    places = len(plain.partition(".")[2])
-    cell = WriteOnlyCell(sheet, value=float(value))  # a spreadsheet number is a double; the JSON/CSV stay exact
-    cell.number_format = "0." + "0" * places if places else "0"
-    return cell
 
 
 def _rezip(data: bytes, path: Path, moment: datetime) -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import multiprocessing
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,12 +45,30 @@ class Cargo:
 
 
 def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
-                data_sha256: str, pdf_href: str) -> dict[str, dict]:
+                data_sha256: str, pdf_href: str, workers: int | None = None) -> dict[str, dict]:
     """Write `<cargo slug>/<full stem>-<cargo slug>.pdf` under out_dir for each cargo; return, per cargo code, its
-    href (relative to out_dir), pages in the full PDF and its own page count."""
+    href (relative to out_dir), pages in the full PDF and its own page count. Cargos are shared among forked
+    processes (each opens the full PDF itself); every extract depends only on its own inputs, so the bytes do not
+    depend on how they were shared."""
     full = Path(full)
-    sha = _sha256(full)
-    out: dict[str, dict] = {}
+    task = (str(full), exam, ranges, str(out_dir), url, data_sha256, _sha256(full))
+    workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
+    if workers == 1:
+        done = _extract_some((task, cargos))
+    else:
+        import weasyprint  # noqa: F401 - imported once here, inherited by the forked workers
+
+        slices = [cargos[k::workers] for k in range(workers)]
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            done = [item for part in pool.map(_extract_some, [(task, part) for part in slices]) for item in part]
+    order = {c.codigo: k for k, c in enumerate(cargos)}
+    return {code: info for code, info in sorted(done, key=lambda pair: order[pair[0]])}
+
+
+def _extract_some(job: tuple) -> list[tuple[str, dict]]:
+    """Extracts of some cargos, in one process: the full PDF opened once."""
+    (full, exam, ranges, out_dir, url, data_sha256, sha), cargos = job
+    full, out = Path(full), []
     with pikepdf.open(full) as source:
         finder = _Finder(source)
         for cargo in cargos:
@@ -61,7 +81,7 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
             except NotExtractable:
                 logging.getLogger("gazeta").info("extrato do cargo %s: estrutura não separável", cargo.codigo)
                 continue
-            out[cargo.codigo] = {"href": href, "first": cargo.first, "last": cargo.last, "pages": pages}
+            out.append((cargo.codigo, {"href": href, "first": cargo.first, "last": cargo.last, "pages": pages}))
     return out
 
 
