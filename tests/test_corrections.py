@@ -169,3 +169,31 @@ def test_unchanged_cargos_are_skipped_whole():
     after = copy.deepcopy(before)
     after["cargos"][0]["candidatos"][0]["nome"] = "Outro Nome"
     assert {p.position for p in diff(before, after).passages} == {"ENF"}
+
+
+def test_a_moved_block_with_unchanged_rows_between_says_so():
+    """Nomination order: the ampla holders move one ampla place on while the reserved places (every 3rd) keep
+    their holders; the block is quoted by its bounds 'salvo as linhas que não mudaram'."""
+    from generator.acts.corrections import _quote, _Row
+
+    def row(position, reg, kind):
+        return _Row(reg, position, f"{position}ª posição", f"vaga {kind} — {reg}", ", ")
+
+    reserved = {3, 6, 9, 12}
+    before, after, holders = [], [], [f"A{k}" for k in range(1, 10)]
+    ampla = [p for p in range(1, 13) if p not in reserved]
+    for p in reserved:
+        before.append(row(p, f"N{p}", "negra"))
+        after.append(row(p, f"N{p}", "negra"))
+    for p, reg in zip(ampla, holders):  # before: A1..A8 on the ampla places
+        before.append(row(p, reg, "ampla"))
+    for p, reg in zip(ampla, ["X"] + holders):  # after: X first, everyone else one ampla place on
+        after.append(row(p, reg, "ampla"))
+    before.sort(key=lambda r: r.number)
+    after.sort(key=lambda r: r.number)
+    quoted_before, quoted_after = _quote(before, after)
+    assert quoted_after == ("1ª posição, vaga ampla — X",
+                            "2ª posição a 11ª posição, salvo as linhas que não mudaram — os mesmos 7 candidatos, na "
+                            "mesma ordem")
+    assert quoted_before[0] == ("1ª posição a 10ª posição, salvo as linhas que não mudaram — 7 candidatos, de vaga "
+                                "ampla — A1 a vaga ampla — A7, nesta ordem")

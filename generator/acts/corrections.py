@@ -240,36 +240,40 @@ def _quote(before: list[_Row], after: list[_Row]) -> tuple[tuple[str, ...], tupl
     nº 12.002/2024, arts. 73–74). When one candidate climbs or falls, everyone between moves one place with
     nothing else changed: that block is one passage and is quoted by its bounds — first and last row as
     published, "os mesmos N candidatos, na mesma ordem" at the corrected places — not copied row by row (a
-    national exam would otherwise republish thousands of unchanged names). Runs shorter than MIN_RUN are quoted
-    in full, as before."""
+    national exam would otherwise republish thousands of unchanged names). In the nomination order the reserved
+    places keep their holders while the ampla ones move on: the block then says "salvo as linhas que não mudaram"
+    (those rows stay as published, and no other changed row lies within its bounds). Runs shorter than MIN_RUN are
+    quoted in full, as before."""
     old, new = {r.key: r for r in before}, {r.key: r for r in after}
     changed = {k for k in old.keys() | new.keys() if (k in old) != (k in new) or old[k].text != new[k].text}
     if not changed:
         return None
     changed_before = [r for r in before if r.key in changed]
     changed_after = [r for r in after if r.key in changed]
-    runs = _runs(changed_after, old)
+    runs = _runs(changed_after, changed_before, old)
     return _lines(changed_before, runs, side=0), _lines(changed_after, runs, side=1)
 
 
-def _runs(changed_after: list[_Row], old: dict[str, _Row]) -> dict[str, tuple[int, list[tuple[_Row, _Row]]]]:
-    """Runs of rows that only moved together: key of each member → (run id, [(before, after) pairs])."""
+def _runs(changed_after: list[_Row], changed_before: list[_Row], old: dict[str, _Row]
+          ) -> dict[str, tuple[int, list[tuple[_Row, _Row]]]]:
+    """Runs of rows that only moved together: key of each member → (run id, [(before, after) pairs]). Members are
+    next to each other among the changed rows of both sides; rows that did not change may lie between them (the
+    reserved places of a nomination order keep their holders while the ampla ones move on)."""
+    at_before = {r.key: i for i, r in enumerate(changed_before)}
     runs: list[list[tuple[_Row, _Row]]] = []
     current: list[tuple[_Row, _Row]] = []
     for row in changed_after:
         was = old.get(row.key)
-        shifted = was is not None and was.rest == row.rest and was.number and row.number \
+        shifted = was is not None and was.rest == row.rest and bool(was.number) and bool(row.number) \
             and was.number != row.number
-        if shifted and current:
-            last_before, last_after = current[-1]
-            if not (row.number == last_after.number + 1 and was.number == last_before.number + 1):
-                runs.append(current)
-                current = []
-        elif not shifted:
+        if not shifted:
             if current:
                 runs.append(current)
             current = []
             continue
+        if current and at_before[was.key] != at_before[current[-1][0].key] + 1:
+            runs.append(current)
+            current = []
         current.append((was, row))
     if current:
         runs.append(current)
@@ -292,11 +296,13 @@ def _lines(rows: list[_Row], runs: dict, side: int) -> tuple[str, ...]:
             continue
         done.add(k)
         first, last = run[0][side], run[-1][side]
+        span = f"{first.label} a {last.label}"
+        if last.number - first.number + 1 != len(run):  # rows that did not change lie between: they stay
+            span += ", salvo as linhas que não mudaram"
         if side == 0:
-            lines.append(f"{first.label} a {last.label} — {len(run)} candidatos, de {first.rest} a {last.rest}, "
-                         "nesta ordem")
+            lines.append(f"{span} — {len(run)} candidatos, de {first.rest} a {last.rest}, nesta ordem")
         else:
-            lines.append(f"{first.label} a {last.label} — os mesmos {len(run)} candidatos, na mesma ordem")
+            lines.append(f"{span} — os mesmos {len(run)} candidatos, na mesma ordem")
     return tuple(lines)
 
 
