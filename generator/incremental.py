@@ -47,7 +47,8 @@ def fingerprint(folder: Path, rules_dir: Path | None, options: str) -> str:
     for manifest in sorted(Path(folder).glob(f"{archive.ARCHIVE}/*/{archive.MANIFEST}")):
         digest.update(manifest.read_bytes())
     if rules_dir is not None and Path(rules_dir).is_dir():
-        for path in sorted(Path(rules_dir).glob("*.toml")):
+        # the rule files and the jurisdictions' coats of arms (pipeline.COAT_OF_ARMS: <id>.svg or <id>.png)
+        for path in sorted(p for p in Path(rules_dir).iterdir() if p.suffix in (".toml", ".svg", ".png")):
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 

@@ -104,3 +104,20 @@ def test_a_reused_exam_is_still_verified_against_its_archive(tmp_path, monkeypat
     with pytest.raises(InputError) as caught:
         build(content, site, pdf=False)
     assert calls == [] and "lins-2024-gcm/arquivo/ato-12-2024/dados/datapackage.json" in str(caught.value)
+
+
+def test_a_new_coat_of_arms_of_the_jurisdiction_renders_its_exams_again(content, tmp_path, monkeypatch):
+    """content/jurisdicoes/<id>.svg goes into the masthead (pipeline.COAT_OF_ARMS): a reused exam would keep the old."""
+    import tomllib
+
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    ids = {tomllib.loads((f / "certame.toml").read_text(encoding="utf-8"))["jurisdicao"]
+           for f in (content / "certames").iterdir()}
+    for jurisdiction in ids:
+        (content / "jurisdicoes" / f"{jurisdiction}.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n',
+            encoding="utf-8")
+    calls = _prepared(monkeypatch)
+    build(content, site, pdf=False)
+    assert sorted(calls) == ["exemplo", "outro"]
