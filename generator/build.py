@@ -171,6 +171,9 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
             pages_bar = f"Site {exam['slug']}: cargos"
             if prepared.records:  # published acts are copies; the lists cite the archived PDF that carries them
                 pdf, carrier = _copy_archived(site, prepared, exam_dir)
+                if pdf is not None:  # the summary names it too: a copy of the published act, not a new render
+                    pdfs.append({"path": f"certames/{exam['slug']}/{pdf['href']}", "pages": pdf["pages"],
+                                 "bytes": (exam_dir / pdf["href"]).stat().st_size, "archived": True})
                 if pdf is not None and carrier is not None:
                     _extracts(carrier["view"], prepared, exam_dir, pdf,
                               (carrier.get("dados") or {}).get("datapackage_sha256", ""),

@@ -103,7 +103,8 @@ def summary(report: dict, site_dir: Path, seconds: float, *, multiline: bool) ->
         return f"Site gerado em {where}: {exams}, {pages} do site{pdf}, em {took}."
     lines = [f"Site gerado em {where}", f"  {exams}, {pages} do site, em {took}"]
     for p in pdfs:
-        lines.append(f"  PDF {p['path']}: {plural(p['pages'] or 0, 'página', 'páginas')}, {size(p['bytes'])}")
+        copied = " (ato publicado, copiado do arquivo)" if p.get("archived") else ""
+        lines.append(f"  PDF {p['path']}: {plural(p['pages'] or 0, 'página', 'páginas')}, {size(p['bytes'])}{copied}")
     if not pdfs:
         lines.append("  sem PDF")
     return "\n".join(lines)

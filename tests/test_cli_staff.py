@@ -83,19 +83,20 @@ def test_build_ends_with_a_one_line_summary_off_a_terminal(capsys, tmp_path):
     assert main(["build", str(ROOT / "content"), "--site", str(site), "--sem-pdf"]) == 0
     out, err = capsys.readouterr()
     pages = sum(1 for _ in site.rglob("index.html"))
+    # --sem-pdf renders no PDF, but each example's published act is copied from its archive: the summary names them
     assert re.fullmatch(rf"Site gerado em {re.escape(str(site.resolve()))}/: 3 certames, {pages} páginas do site, "
-                        r"em \d+,\d s\.\n", out), out
+                        r"3 PDFs \(\d+ páginas, [\d.]+,\d kB\), em \d+,\d s\.\n", out), out
     assert "site_url" in err  # the example's placeholder address is still in mkdocs.yml
 
 
 def test_summary_on_a_terminal_lists_each_pdf():
     report = {"exams": 2, "pages": 1234, "pdfs": [
         {"path": "certames/a/a.pdf", "pages": 9, "bytes": 143_700}, {"path": "certames/b/b.pdf", "pages": 1,
-                                                                      "bytes": 2_500_000}]}
+                                                                      "bytes": 2_500_000, "archived": True}]}
     text = summary(report, Path("site"), 12.34, multiline=True)
     assert text.splitlines()[1:] == ["  2 certames, 1.234 páginas do site, em 12,3 s",
                                      "  PDF certames/a/a.pdf: 9 páginas, 143,7 kB",
-                                     "  PDF certames/b/b.pdf: 1 página, 2,5 MB"]
+                                     "  PDF certames/b/b.pdf: 1 página, 2,5 MB (ato publicado, copiado do arquivo)"]
     assert summary(report, Path("site"), 1, multiline=False).endswith(
         ": 2 certames, 1.234 páginas do site, 2 PDFs (10 páginas, 2,6 MB), em 1,0 s.")
 
