@@ -20,6 +20,7 @@ import argparse
 import functools
 import gzip
 import http.server
+import io
 import json
 import os
 import shutil
@@ -70,9 +71,7 @@ class _GzipHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        from io import BytesIO
-
-        return BytesIO(body)
+        return io.BytesIO(body)
 
 
 def serve(site: Path) -> tuple[socketserver.TCPServer, str]:
