@@ -32,6 +32,7 @@ class Prepared:
     position: Callable[[int], dict] | None = None  # the k-th cargo's full view, built on demand (in a worker)
     records: list = field(default_factory=list)  # the exam's archived acts (generator.acts.archive.Record)
     fingerprint: str = ""  # what its pages depend on (generator/incremental.py)
+    earlier: object = None  # incremental.Earlier: what the previous build made of this exam, to reuse by parts
 
     def size(self) -> int:
         """Approved candidates over all cargos (0 when unknown)."""
@@ -90,6 +91,7 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
             item = public_views(result, archived(folder, result.exam.acts))
             item.exam["brasao"] = coat_of_arms(folder, item.exam["jurisdicao"]["id"])
             item.fingerprint = "" if transient else print_
+            item.earlier = incremental.earlier(previous, cache, folder.resolve().name)
             prepared.append(item)
         except InputError as error:
             problems.extend(located(folder, error.problems) if len(folders) > 1 else error.problems)
@@ -177,7 +179,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                 if pdf is not None and carrier is not None:
                     _extracts(carrier["view"], prepared, exam_dir, pdf,
                               (carrier.get("dados") or {}).get("datapackage_sha256", ""),
-                              f"{site_url.rstrip('/')}/{carrier['href']}" if site_url else "")
+                              f"{site_url.rstrip('/')}/{carrier['href']}" if site_url else "", recorder)
             elif job.pdf and pdf_renderer() is not None:
                 # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
                 url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/"
@@ -187,7 +189,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                                       exam_dir, f"{exam['slug']}.pdf", url, beside=True)
                 pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                              "bytes": (exam_dir / pdf["name"]).stat().st_size})
-                _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url)
+                _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url, recorder)
             if workers > 1:
                 from .render import parallel
 
@@ -229,10 +231,14 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     return pdf, carrier
 
 
-def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str) -> None:
+def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str,
+              recorder=None) -> None:
     """The PDF's size label, and one PDF per cargo extracted from it (render/pdf_extract.py), beside each cargo's
     page: a post-processing step on the finished file, so archived PDFs get extracts too (new files; the archived
-    PDF itself is only read)."""
+    PDF itself is only read). The extracts depend only on the full PDF's bytes and what their covers print: when
+    the previous build made them from the same (the usual case after a retificação, whose lists still cite the
+    archived result), they are hard-linked from it instead of extracted again (generator/incremental.py)."""
+    from . import incremental
     from .render import downloads, pdf_extract
 
     full = exam_dir / pdf["href"]
@@ -241,11 +247,16 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     cargos = pdf_extract.cargos_of(prepared.cargos, ranges)
     if not cargos:
         return
-    extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
-                                       pdf_href=pdf["href"], workers=_workers(prepared))
+    key = incremental.extracts_key(full, view, cargos, ranges, url, data_sha256, pdf["href"])
+    extracts = incremental.reuse_extracts(prepared.earlier, key, exam_dir)
+    if extracts is None:
+        extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
+                                           pdf_href=pdf["href"], workers=_workers(prepared))
     for extract in extracts.values():
         extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
     pdf["extracts"] = extracts
+    if recorder is not None:
+        recorder.extracts = incremental.extracts_entry(key, extracts, exam_dir)
 
 
 PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes

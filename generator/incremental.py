@@ -120,6 +120,72 @@ def lookup(previous: Path | None, cache: Path | None, slug: str, print_: str) ->
 
 
 @dataclass
+class Earlier:
+    """What the previous build made of an exam that changed since: parts of it may still be reused (its cargo
+    extracts, when made from the same full PDF)."""
+
+    folder: Path  # the exam's folder in the previous site
+    entry: dict  # its cache entry
+
+
+def earlier(previous: Path | None, cache: Path | None, slug: str) -> Earlier | None:
+    """The previous build's entry of an exam, whatever its fingerprint (None without one)."""
+    if previous is None or cache is None:
+        return None
+    path, folder = Path(cache) / slug / ENTRY, Path(previous) / "certames" / slug
+    if not path.is_file() or not folder.is_dir():
+        return None
+    try:
+        return Earlier(folder, json.loads(path.read_text(encoding="utf-8")))
+    except ValueError:
+        return None
+
+
+def extracts_key(full: Path, view: dict, cargos: list, ranges: dict, url: str, data_sha256: str, href: str) -> str:
+    """Everything a cargo extract's bytes depend on: the full PDF's bytes, what the covers print (the act's view,
+    the cargos, their pages, the addresses and the data's hash) and gazeta's code."""
+    digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{url}\0{data_sha256}\0{href}\0".encode())
+    with open(full, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    digest.update(json.dumps([view, [[c.codigo, c.nome, c.slug, c.first, c.last] for c in cargos],
+                              sorted([list(k), list(v)] for k, v in ranges.items())],
+                             sort_keys=True, default=str, ensure_ascii=False).encode())
+    return digest.hexdigest()
+
+
+def extracts_entry(key: str, extracts: dict, exam_dir: Path) -> dict:
+    """The cache's record of an exam's extracts: their key, and each file with its SHA-256."""
+    return {"chave": key, "itens": {code: {**{k: v for k, v in e.items() if k != "label"},
+                                           "sha256": _sha(Path(exam_dir) / e["href"])}
+                                    for code, e in extracts.items()}}
+
+
+def reuse_extracts(before: Earlier | None, key: str, exam_dir: Path) -> dict | None:
+    """The extracts the previous build made from the same inputs, hard-linked into exam_dir; None when there are
+    none to reuse (another key, or a file missing or changed: then everything is extracted again)."""
+    record = (before.entry.get("extratos") or {}) if before is not None else {}
+    if record.get("chave") != key or not record.get("itens"):
+        return None
+    items = record["itens"]
+    for item in items.values():
+        path = before.folder / item["href"]
+        if not path.is_file() or _sha(path) != item["sha256"]:
+            return None
+    out = {}
+    for code, item in items.items():
+        target = Path(exam_dir) / item["href"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.unlink(missing_ok=True)
+        try:
+            os.link(before.folder / item["href"], target)
+        except OSError:
+            shutil.copy2(before.folder / item["href"], target)
+        out[code] = {k: v for k, v in item.items() if k != "sha256"}
+    return out
+
+
+@dataclass
 class Recorder:
     """What one exam adds to the site while it is rendered, to save as its cache entry."""
 
@@ -130,6 +196,7 @@ class Recorder:
     acts: int
     cargos: int
     spills: list[Path] = field(default_factory=list)
+    extracts: dict | None = None  # extracts_entry of the exam's cargo extracts, for the next build
 
     @classmethod
     def start(cls, site, slug: str, print_: str) -> "Recorder":
@@ -142,7 +209,8 @@ class Recorder:
         self.spills += [d for d in site.search.extra_dirs if d.parent.name == self.slug and d not in self.spills]
         return {"impressao": self.print_, "offset": self.cargos, "certame": site.search.exams[cargos[0][3]]
                 if cargos else [], "cargos": [c[:3] for c in cargos], "urls": site.urls[self.urls:],
-                "exam": site.exams[self.exams:], "acts": site.acts[self.acts:], "largest": list(site.largest)}
+                "exam": site.exams[self.exams:], "acts": site.acts[self.acts:], "largest": list(site.largest),
+                **({"extratos": self.extracts} if self.extracts else {})}
 
 
 def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None:

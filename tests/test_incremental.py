@@ -121,3 +121,37 @@ def test_a_new_coat_of_arms_of_the_jurisdiction_renders_its_exams_again(content,
     calls = _prepared(monkeypatch)
     build(content, site, pdf=False)
     assert sorted(calls) == ["exemplo", "outro"]
+
+
+def test_a_changed_exam_reuses_the_extracts_of_its_unchanged_archived_pdf(tmp_path, monkeypatch):
+    """A retificação changes the inputs, so the exam is rendered again, but its lists still cite the archived
+    result: the cargo extracts of that PDF are hard-linked from the previous build, not extracted again — unless
+    anything they depend on changed (here: gazeta's code)."""
+    from generator import incremental
+    from generator.render import pdf_extract
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    content, site, exam = tmp_path / "content", tmp_path / "site", "lins-2024-gcm"
+    shutil.copytree(ROOT / "content", content)
+    build(content, site)
+    pattern = f"certames/{exam}/*/{exam}-ato-*-*.pdf"
+    before = {p.relative_to(site): p.stat().st_ino for p in site.glob(pattern)}
+    assert before, "the example should have cargo extracts"
+
+    made: list[int] = []
+    real = pdf_extract.extract_all
+    monkeypatch.setattr(pdf_extract, "extract_all", lambda *a, **k: made.append(1) or real(*a, **k))
+    calls = _prepared(monkeypatch)
+    toml = content / "certames" / exam / "certame.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + "\n# uma nota da equipe\n", encoding="utf-8")
+    build(content, site)
+    assert calls == [exam] and made == []  # rendered again, but its extracts were linked
+    assert {p.relative_to(site): p.stat().st_ino for p in site.glob(pattern)} == before
+    fresh = tmp_path / "fresh"
+    build(content, fresh)
+    assert made and _tree(site) == _tree(fresh)  # the same bytes a full build makes
+
+    made.clear()
+    monkeypatch.setattr(incremental, "code_fingerprint", lambda: "outra versão")
+    build(content, site)
+    assert made  # another gazeta: everything, extracts included, is made again
