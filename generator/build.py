@@ -368,7 +368,7 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
         from . import incremental
 
         incremental.invalidate(site_dir)  # the old cache must never outlive the site it describes
-        sitedir.swap(tmp, site_dir)
+        sitedir.swap(tmp, site_dir, background=previous >= sitedir.BACKGROUND_FROM)
     except BaseException as error:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -170,8 +170,8 @@ def test_kill_after_the_swap_before_the_new_cache_is_in_place_renders_everything
     assert (site.parent / ".site.gazeta-cache").is_dir()
     hook = """
 real = sitedir.swap
-def swap(new, target):
-    real(new, target)
+def swap(new, target, **options):
+    real(new, target, **options)
     os.kill(os.getpid(), signal.SIGKILL)
 sitedir.swap = swap
 """
@@ -492,3 +492,40 @@ def test_a_forked_worker_does_not_keep_the_lock(tmp_path):
     finally:
         os.kill(child, signal.SIGKILL)
         os.waitpid(child, 0)
+
+
+def test_a_large_previous_site_is_removed_in_the_background_and_recover_finishes_it(tmp_path):
+    """From sitedir.BACKGROUND_FROM the retired site is removed by an `rm` of its own after the swap; a removal still
+    unfinished at the next build is finished by `recover`, silently (it is not a killed build's leftover)."""
+    new, target = tmp_path / "novo", tmp_path / "site"
+    new.mkdir(), target.mkdir()
+    (new / "v").write_text("novo")
+    for k in range(50):
+        (target / f"f{k}").write_text("antigo")
+    sitedir.swap(new, target, background=True)
+    assert (target / "v").read_text() == "novo" and not new.exists()
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.iterdir())) > 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+    stale = tmp_path / ".site-descartado-123-456"  # as if the next build started before `rm` was done
+    (stale / "sub").mkdir(parents=True)
+    (stale / "sub" / "x").write_text("antigo")
+    assert sitedir.recover(target) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_the_build_removes_a_large_previous_site_in_the_background(versions, tmp_path, monkeypatch):
+    """The build passes the previous site's size: over the threshold the swap does not wait for the removal."""
+    site = _site_from(versions, "A", tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    seen = []
+    real = sitedir.swap
+    monkeypatch.setattr(sitedir, "swap", lambda new, target, **kw: (seen.append(kw), real(new, target, **kw))[1])
+    monkeypatch.setattr(sitedir, "BACKGROUND_FROM", 1)
+    build(versions.content["B"], site, pdf=False)
+    assert seen == [{"background": True}] and _tree(site) == versions.tree["B"]
+    monkeypatch.setattr(sitedir, "BACKGROUND_FROM", 10**15)
+    build(versions.content["A"], site, pdf=False)
+    assert seen[-1] == {"background": False} and _tree(site) == versions.tree["A"]
