@@ -164,6 +164,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                 incremental.replay(site, prepared, site_dir, job.staging)
                 continue
             exam = prepared.exam
+            site.search.exam(exam["slug"], prepared.size())  # its search segment (render/search.py)
             recorder = incremental.Recorder.start(site, exam["slug"], prepared.fingerprint) \
                 if job.staging is not None and prepared.fingerprint else None
             exam_dir = site_dir / "certames" / exam["slug"]

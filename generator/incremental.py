@@ -200,15 +200,16 @@ class Recorder:
 
     @classmethod
     def start(cls, site, slug: str, print_: str) -> "Recorder":
-        spill = site.search.section(slug)
+        spill = site.search.spill_dir  # the exam's own spill folder (SearchIndex.exam)
         return cls(slug, print_, len(site.urls), len(site.exams), len(site.acts), len(site.search.cargos), [spill])
 
     def finish(self, site) -> dict:
         """The entry (search spill folders are taken when the whole build is done, see `save`)."""
         cargos = site.search.cargos[self.cargos:]
-        self.spills += [d for d in site.search.extra_dirs if d.parent.name == self.slug and d not in self.spills]
-        return {"impressao": self.print_, "offset": self.cargos, "certame": site.search.exams[cargos[0][3]]
-                if cargos else [], "cargos": [c[:3] for c in cargos], "urls": site.urls[self.urls:],
+        self.spills += [d for _, d in site.search.spills if d.parent.name == self.slug and d not in self.spills]
+        return {"impressao": self.print_, "segmento": site.search.segment, "offset": self.cargos,
+                "certame": site.search.exams[cargos[0][3]] if cargos else [], "cargos": [c[:3] for c in cargos],
+                "urls": site.urls[self.urls:],
                 "exam": site.exams[self.exams:], "acts": site.acts[self.acts:], "largest": list(site.largest),
                 **({"extratos": self.extracts} if self.extracts else {})}
 
@@ -219,7 +220,8 @@ def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None
     for recorder, entry in recorded:
         target = Path(staging) / recorder.slug
         shutil.rmtree(target, ignore_errors=True)
-        for k, spill in enumerate(d for d in recorder.spills if d.is_dir()):
+        # an exam with a search segment of its own reuses the segment itself, written in the site: no postings
+        for k, spill in enumerate(d for d in recorder.spills if d.is_dir() and not entry.get("segmento")):
             shutil.copytree(spill, target / "busca" / str(k))
         target.mkdir(parents=True, exist_ok=True)
         (target / ENTRY).write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -231,12 +233,18 @@ def replay(site, reuse: Reuse, site_dir: Path, staging: Path) -> None:
     _link_tree(reuse.previous / "certames" / slug, Path(site_dir) / "certames" / slug)
     cache = Path(staging) / slug
     _link_tree(reuse.cache / slug, cache)
-    numbers = [site.search.add_cargo(*row, *entry["certame"]) for row in entry["cargos"]]
+    if entry.get("segmento"):  # its own search segment, as written in the previous site
+        _link_tree(reuse.previous / "busca" / entry["segmento"], Path(site_dir) / "busca" / entry["segmento"])
+        site.search.own_segment(entry["segmento"])
+        numbers = []
+    else:
+        site.search.use("")
+        numbers = [site.search.add_cargo(*row, *entry["certame"]) for row in entry["cargos"]]
     shift = (numbers[0] - entry["offset"]) if numbers else 0
     for spill in sorted((cache / "busca").glob("*")) if (cache / "busca").is_dir() else []:
         if shift:
             _renumber(spill, shift)
-        site.search.extra_dirs.append(spill)
+        site.search.add_spill(spill)
     if shift:  # the postings now carry the new numbers: the entry says so for the next build
         entry = {**entry, "offset": numbers[0]}
         (cache / ENTRY).unlink()

@@ -155,3 +155,30 @@ def test_a_changed_exam_reuses_the_extracts_of_its_unchanged_archived_pdf(tmp_pa
     monkeypatch.setattr(incremental, "code_fingerprint", lambda: "outra versão")
     build(content, site)
     assert made  # another gazeta: everything, extracts included, is made again
+
+
+def test_an_exam_with_its_own_search_segment_reuses_it_when_a_new_exam_is_added(content, tmp_path, monkeypatch):
+    """A national exam's search index is a segment of its own (render/search.SEGMENT_FROM, here lowered): when a
+    new exam is published beside it, the big exam is reused and its segment hard-linked, not sorted again; the
+    site is the one a full build makes."""
+    from generator.render import search
+
+    monkeypatch.setattr(search, "SEGMENT_FROM", 1)
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    segments = sorted(p.relative_to(site / "busca").as_posix() for p in (site / "busca" / "s").iterdir())
+    assert segments == ["s/exemplo", "s/outro"]
+    shard = next((site / "busca" / "s" / "outro" / "n").glob("*-0.json"))
+    inode = shard.stat().st_ino
+    writes: list[str] = []
+    real = search._write_bucket
+    monkeypatch.setattr(search, "_write_bucket", lambda task: writes.append(str(task[0])) or real(task))
+    shutil.copytree(content / "certames" / "outro", content / "certames" / "zzz")
+    calls = _prepared(monkeypatch)
+    build(content, site, pdf=False)
+    assert calls == ["zzz"] and writes and all("/s/zzz/" in w for w in writes)  # only the new segment is written
+    assert shard.stat().st_ino == inode  # the reused segment is the previous build's files
+    assert 'data-segmentos=\'["s/exemplo/", "s/outro/", "s/zzz/"]\'' in (site / "busca" / "index.html").read_text()
+    fresh = tmp_path / "fresh"
+    build(content, fresh, pdf=False)
+    assert _tree(site) == _tree(fresh)

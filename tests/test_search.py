@@ -167,3 +167,63 @@ def test_random_queries_agree_with_a_full_scan(tmp_path, monkeypatch):
             assert _agrees(people, query, row["regs"]), query
         assert row["bytes"] <= 300_000, (query, row["bytes"])
     assert complete >= len(cases) * 0.9, complete
+
+
+SEGMENTS_RUNNER = """
+const fs = require("fs"), path = require("path");
+const b = require(process.argv[1]);
+const dir = process.argv[2], segments = JSON.parse(process.argv[3]), queries = JSON.parse(fs.readFileSync(0, "utf8"));
+const fetchJson = (url) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, url), "utf8")));
+(async () => {
+  const out = [];
+  for (const q of queries) {
+    const engine = new b.Segments("", segments, fetchJson);
+    let found = await engine.search(q);
+    for (let k = 0; found.pending && k < 50; k++) found = await engine.more(found);
+    out.push({q, pending: !!found.pending, hits: found.results.map((p) => [p[1], found.cargos[p[2]][1],
+      found.exams[found.cargos[p[2]][3]][0], found.cargos[p[2]][0]])});
+  }
+  console.log(JSON.stringify(out));
+})();
+"""
+
+
+def test_an_exam_of_its_own_segment_is_searched_beside_the_shared_one(tmp_path, monkeypatch):
+    """A national exam's index is a segment of its own (busca/s/<exam>/, search.SEGMENT_FROM); busca.js asks every
+    segment and merges, each hit keeping its own cargo, exam and link. Read to the end (`more`), a query finds
+    exactly what a full scan of both exams finds."""
+    monkeypatch.setattr(search, "SHARD_BYTES", 2_000)
+    small = PEOPLE + _crowd(3_000, seed=3)
+    big = [(f"2{reg[1:]}", name) for reg, name in _crowd(8_000, seed=4)]  # inscrições of another exam
+    index = SearchIndex(tmp_path / "spill")
+    index.exam("municipal", 10)
+    cargo = index.add_cargo("certames/municipal/gcm/geral/", "GCM — Guarda", "certames/municipal/gcm/",
+                            "Concurso Municipal", "Prefeitura", "Lins/SP")
+    for k, (reg, name) in enumerate(small):
+        index.add(reg, name, cargo, 1, k + 1)
+    index.exam("nacional", search.SEGMENT_FROM)
+    cargos = [index.add_cargo(f"certames/nacional/c{j}/geral/", f"C{j} — Cargo {j}", f"certames/nacional/c{j}/",
+                              "Concurso Nacional", "Ministério", "Brasil") for j in range(2)]
+    for k, (reg, name) in enumerate(big):
+        index.add(reg, name, cargos[k % 2], 1, k + 1)
+    out = tmp_path / "busca"
+    index.write(out)
+    assert index.segments() == ["", "s/nacional/"]
+    assert json.loads((out / "cargos.json").read_text())["certames"] == [["Concurso Municipal", "Prefeitura", "Lins/SP"]]
+    assert json.loads((out / "s" / "nacional" / "cargos.json").read_text())["cargos"][1][3] == 0  # numbered in it
+
+    rng = random.Random(5)
+    picked = [(p, "GCM — Guarda", "Concurso Municipal") for p in rng.sample(small, 15)] + \
+             [(p, f"C{big.index(p) % 2} — Cargo {big.index(p) % 2}", "Concurso Nacional") for p in rng.sample(big, 15)]
+    queries = [name for (reg, name), _, _ in picked] + ["silva"]
+    done = subprocess.run([NODE, "-e", SEGMENTS_RUNNER, str(ROOT / "templates/theme/assets/busca.js"), str(out),
+                           json.dumps(index.segments())], input=json.dumps(queries), capture_output=True, text=True,
+                          check=True)
+    rows = json.loads(done.stdout)
+    people = small + big
+    for row, ((reg, name), label, title) in zip(rows, picked):
+        assert [reg, label, title] in [h[:3] for h in row["hits"]], (name, row["hits"][:3])
+        assert not row["pending"] and _agrees(people, name, [h[0] for h in row["hits"]]), name
+    silva = rows[-1]
+    assert {h[2] for h in silva["hits"]} == {"Concurso Municipal", "Concurso Nacional"}
+    assert sorted(h[0] for h in silva["hits"]) == sorted(_oracle(people, "silva"))

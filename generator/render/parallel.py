@@ -60,7 +60,7 @@ def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo) -> di
         tasks.put(None)
         spill = spill_root / f"w{w}"
         procs.append(ctx.Process(target=_worker, args=(tasks, results, spill), daemon=True))
-        site.search.extra_dirs.append(spill)
+        site.search.add_spill(spill)
     for proc in procs:
         proc.start()
     done, finished = {}, 0

@@ -17,6 +17,12 @@ each shard's first key, plus the shards.
 - A registration is keyed by its letters and digits without leading zeros, so "04.374.221" and "4374221" meet.
 busca.js picks, among these ranges, the cheapest that is complete for the query, and checks every word on the
 names it reads; nothing is found by a narrower guess that could miss someone.
+
+Segments (issue 8 item 7): an exam of SEGMENT_FROM approved candidates or more has an index of its own, the same
+layout under `busca/s/<exam>/` with its own `cargos.json`; every other exam shares the one at `busca/`. The search
+page lists the segments (`data-segmentos`) and busca.js asks each of them at once, merging the results. A national
+exam's index then depends on that exam alone: an incremental build that reuses the exam hard-links its segment
+instead of sorting its millions of postings again with a small exam published beside it.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
+SEGMENT_FROM = 100_000  # approved candidates from which an exam's index is a segment of its own
 SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and at most 2 shards: < 300 KB
 SEP = "\t"
 # Name particles: in almost every name, so useless to look a name up by (busca.js skips them too).
@@ -78,21 +85,63 @@ class SearchIndex:
         self.spill_dir = Path(spill_dir or self._tmp.name)
         self.spill_dir.mkdir(parents=True, exist_ok=True)
         self._root = self.spill_dir
-        self.extra_dirs: list[Path] = []  # spills of worker processes (generator/render/parallel.py), of sections
-        # and of exams reused from the previous build (generator/incremental.py)
+        # spill folders and the segment each belongs to: worker processes' (generator/render/parallel.py), each
+        # exam's section and those of exams reused from the previous build (generator/incremental.py)
+        self.spills: list[tuple[str, Path]] = []
         self._files: dict[tuple[str, str], object] = {}
-        self.cargos: list[list] = []
-        self.exams: list[str] = []
+        self.tables: dict[str, dict[str, list]] = {"": {"cargos": [], "exams": []}}  # per segment: cargos.json
+        self.prebuilt: list[str] = []  # segments hard-linked from the previous build, already written
+        self.segment = ""  # where the following cargos and postings go
+
+    @property
+    def cargos(self) -> list[list]:
+        """The current segment's cargos (numbers in postings are positions in this list)."""
+        return self.tables[self.segment]["cargos"]
+
+    @property
+    def exams(self) -> list[list]:
+        return self.tables[self.segment]["exams"]
+
+    @staticmethod
+    def segment_of(slug: str, size: int) -> str:
+        """The segment of an exam with `size` approved candidates ("" is the shared one)."""
+        return f"s/{slug}/" if size >= SEGMENT_FROM else ""
+
+    def exam(self, slug: str, size: int) -> Path:
+        """Start an exam: its cargos and postings go to its segment, its postings into a folder of its own (so the
+        next build can reuse them); return that folder."""
+        self.use(self.segment_of(slug, size))
+        return self.section(slug)
+
+    def use(self, segment: str) -> None:
+        """Send the following cargos and postings to `segment`."""
+        self.segment = segment
+        self.tables.setdefault(segment, {"cargos": [], "exams": []})
 
     def section(self, name: str) -> Path:
-        """Spill the following postings into their own folder (one exam's, so the next build can reuse them)."""
+        """Spill the following postings into their own folder (one exam's)."""
         self.flush()
         self._files = {}
         folder = self._root / "secoes" / name
         folder.mkdir(parents=True, exist_ok=True)
-        self.extra_dirs.append(folder)
+        self.add_spill(folder)
         self.spill_dir = folder
         return folder
+
+    def add_spill(self, folder: Path) -> None:
+        """Spills written elsewhere (a worker process, the previous build) for the current segment."""
+        self.spills.append((self.segment, Path(folder)))
+
+    def own_segment(self, segment: str) -> None:
+        """A segment already written into the site (hard-linked from the previous build): listed, not rebuilt."""
+        self.tables.pop(segment, None)
+        self.prebuilt.append(segment)
+
+    def segments(self) -> list[str]:
+        """Every segment the search page lists, in a stable order; the shared one first when it has cargos (or
+        when there is no other)."""
+        own = sorted({*(k for k in self.tables if k), *self.prebuilt})
+        return ([""] if self.tables[""]["cargos"] or not own else []) + own
 
     def add_cargo(self, list_path: str, label: str, cargo_path: str, exam_title: str, body: str = "",
                   place: str = "") -> int:
@@ -140,15 +189,22 @@ class SearchIndex:
     def write(self, out_dir: Path, workers: int = 1) -> dict:
         """Sort each bucket, cut shards, write everything; return counts and the largest file size."""
         self.flush()
-        spills: dict[tuple[str, str], list[Path]] = {}
-        for folder in dict.fromkeys([self._root, *self.extra_dirs]):
+        folders = [("", self._root), *self.spills]
+        written = [k for k in self.segments() if k not in self.prebuilt]
+        spills: dict[str, dict[tuple[str, str], list[Path]]] = {k: {} for k in written}
+        for segment, folder in dict.fromkeys(folders):
+            if segment not in spills or not folder.is_dir():
+                continue
             for path in sorted(p for p in folder.iterdir() if p.is_file()):
                 kind, _, name = path.name.partition("-")
-                spills.setdefault((kind, name), []).append(path)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for kind in ("n", "p", "r"):
-            (out_dir / kind).mkdir(exist_ok=True)
-        tasks = [(out_dir / kind, name, paths) for (kind, name), paths in sorted(spills.items())]
+                spills[segment].setdefault((kind, name), []).append(path)
+        tasks = []
+        for segment in written:
+            out = out_dir / segment
+            out.mkdir(parents=True, exist_ok=True)
+            for kind in ("n", "p", "r"):
+                (out / kind).mkdir(exist_ok=True)
+            tasks += [(out / kind, name, paths) for (kind, name), paths in sorted(spills[segment].items())]
         if workers > 1 and len(tasks) > 1:
             import multiprocessing
 
@@ -156,11 +212,15 @@ class SearchIndex:
                 done = pool.map(_write_bucket, tasks, chunksize=8)
         else:
             done = [_write_bucket(task) for task in tasks]
-        for kind in ("n", "r"):
-            _dump(out_dir / kind / "buckets.json", sorted(name for (k, name) in spills if k == kind))
-        # pairs: bucket → its paired (common) tokens, so busca.js only plans pair ranges that exist
-        _dump(out_dir / "p" / "buckets.json", {task[1]: d[3] for task, d in sorted(zip(tasks, done)) if d[3]})
-        _dump(out_dir / "cargos.json", {"certames": self.exams, "cargos": self.cargos})
+        for segment in written:
+            out, buckets = out_dir / segment, spills[segment]
+            for kind in ("n", "r"):
+                _dump(out / kind / "buckets.json", sorted(name for (k, name) in buckets if k == kind))
+            # pairs: bucket → its paired (common) tokens, so busca.js only plans pair ranges that exist
+            _dump(out / "p" / "buckets.json", {task[1]: d[3] for task, d in sorted(zip(tasks, done))
+                                               if d[3] and task[0].parent == out})
+            table = self.tables[segment]
+            _dump(out / "cargos.json", {"certames": table["exams"], "cargos": table["cargos"]})
         self.close()
         return {"postings": sum(d[0] for d in done), "shards": sum(d[1] for d in done),
                 "largest": max((d[2] for d in done), default=0), "pares": sum(d[4] for d in done)}

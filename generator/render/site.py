@@ -230,7 +230,8 @@ class Site:
         self.page("", "home.html", title="Início", exams=exams,
                   jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
                           "url": self.url(""), "inLanguage": "pt-BR"})
-        self.page("busca/", "search.html", title="Busca", exams=exams, crumbs=[("Início", "../"), ("Busca", "")])
+        self.page("busca/", "search.html", title="Busca", exams=exams, segmentos=self.search.segments(),
+                  crumbs=[("Início", "../"), ("Busca", "")])
         self.page("verificar/", "verify.html", title="Como verificar um PDF publicado",
                   description="Como conferir a assinatura digital e o SHA-256 dos PDFs publicados",
                   crumbs=[("Início", "../"), ("Como verificar", "")])

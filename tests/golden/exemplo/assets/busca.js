@@ -45,14 +45,14 @@
   }
 
   Engine.prototype.get = function (path) {
-    var cache = this.cache;
-    if (!cache[path]) {
-      cache[path] = this.fetchJson(this.base + path).catch(function (error) {
-        delete cache[path]; /* uma falha de rede não fica guardada: a próxima busca tenta de novo */
+    var cache = this.cache, url = this.base + path; /* pelo endereço inteiro: segmentos dividem o cache */
+    if (!cache[url]) {
+      cache[url] = this.fetchJson(url).catch(function (error) {
+        delete cache[url]; /* uma falha de rede não fica guardada: a próxima busca tenta de novo */
         throw error;
       });
     }
-    return cache[path];
+    return cache[url];
   };
 
   Engine.prototype.directory = function (kind, name) {
@@ -194,17 +194,59 @@
     return this.readAll(found.plan, steps, found).then(function () { return self.finish(found); });
   };
 
+  function order(plan) {
+    return function (a, b) {
+      return quality(plan, a) - quality(plan, b) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) ||
+        a[2] - b[2] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+    };
+  }
+
   Engine.prototype.finish = function (found) {
     return this.get("cargos.json").then(function (table) {
       found.cargos = table.cargos;
       found.exams = table.certames;
-      var plan = found.plan;
-      found.results.sort(function (a, b) {
-        return quality(plan, a) - quality(plan, b) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) ||
-          a[2] - b[2] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
-      });
+      found.results.sort(order(found.plan));
       return found;
     });
+  };
+
+  /* Vários segmentos do índice (search.py: um certame nacional tem o seu, os demais dividem um): cada consulta vai
+     a todos ao mesmo tempo e os acertos se juntam, com os números de cargo e de certame de cada segmento
+     deslocados para uma tabela só. Com um segmento, é o próprio Engine. */
+  function Segments(base, segments, fetchJson) {
+    this.engines = segments.map(function (s) { return new Engine(base + s, fetchJson); });
+  }
+
+  Segments.prototype.merge = function (parts) {
+    var merged = { results: [], cargos: [], exams: [], plan: parts[0].plan, pending: null, parts: parts };
+    parts.forEach(function (f) {
+      var cargoShift = merged.cargos.length, examShift = merged.exams.length;
+      (f.exams || []).forEach(function (e) { merged.exams.push(e); });
+      (f.cargos || []).forEach(function (c) { merged.cargos.push([c[0], c[1], c[2], c[3] + examShift]); });
+      f.results.forEach(function (p) {
+        var q = p.slice();
+        q[2] = p[2] + cargoShift;
+        merged.results.push(q);
+      });
+      if (f.pending) merged.pending = true;
+    });
+    merged.results.sort(order(merged.plan));
+    return merged;
+  };
+
+  Segments.prototype.search = function (query) {
+    var self = this;
+    return Promise.all(this.engines.map(function (e) { return e.search(query); })).then(function (parts) {
+      return self.merge(parts);
+    });
+  };
+
+  Segments.prototype.more = function (found) {
+    var self = this;
+    return Promise.all(this.engines.map(function (e, k) {
+      var part = found.parts[k];
+      return part.pending ? e.more(part) : Promise.resolve(part);
+    })).then(function (parts) { return self.merge(parts); });
   };
 
   function link(root, cargos, p) {
@@ -314,16 +356,21 @@
     document.documentElement.classList.add("js");
     /* Os arquivos pequenos que toda busca lê são pedidos já ao abrir a página: a busca digitada só espera pelo
        diretório e pelos fragmentos do seu nome. */
-    var warm = new Engine(root + "busca/", fetchJson);
-    warm.cache = shared;
-    ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json"].forEach(function (path) {
-      warm.get(path).catch(function () {});
+    var segments = JSON.parse(form.getAttribute("data-segmentos") || '[""]');
+    var warm = new Segments(root + "busca/", segments, fetchJson);
+    warm.engines.forEach(function (engine) {
+      engine.cache = shared;
+      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json"].forEach(function (path) {
+        engine.get(path).catch(function () {});
+      });
     });
     /* Enquanto a pessoa digita, o diretório de cada palavra já digitada é pedido: ao apertar Enter, só faltam os
        fragmentos do nome (uma ida e volta em vez de duas). */
     input.addEventListener("input", function () {
       plans(input.value).list.forEach(function (c) {
-        if (Array.from(c.lo).length >= 2) warm.directory(c.kind, bucket(c.lo)).catch(function () {});
+        if (Array.from(c.lo).length >= 2) warm.engines.forEach(function (engine) {
+          engine.directory(c.kind, bucket(c.lo)).catch(function () {});
+        });
       });
     });
     function go(event) {
@@ -331,8 +378,9 @@
       var q = input.value;
       if (normalize(q).length < 2) { status.textContent = "Digite ao menos dois caracteres."; out.textContent = ""; return; }
       status.textContent = "Buscando…";
-      var engine = new Engine(root + "busca/", fetchJson);
-      engine.cache = shared;
+      var engine = segments.length === 1 ? new Engine(root + "busca/" + segments[0], fetchJson)
+        : new Segments(root + "busca/", segments, fetchJson);
+      (engine.engines || [engine]).forEach(function (e) { e.cache = shared; });
       view = new Results(root, out, status, filters, moreButton, engine);
       engine.search(q).then(function (found) { view.show(found); },
         function () { status.textContent = "Não foi possível carregar o índice de busca."; });
@@ -344,7 +392,7 @@
   }
 
   if (typeof module !== "undefined" && module.exports) {
-    module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine,
+    module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine, Segments: Segments,
       PARTICLES: PARTICLES, registrationKey: registrationKey, situation: situation, quality: quality };
   } else if (typeof document !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
