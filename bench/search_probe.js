@@ -8,7 +8,11 @@ const busca = require(path.resolve(__dirname, "../templates/theme/assets/busca.j
 
 async function probe(site, query) {
   const fetched = [];
-  const engine = new busca.Engine(path.join(site, "busca") + "/", (file) => {
+  // the segments the search page lists (render/search.py), as the browser reads them
+  const page = fs.readFileSync(path.join(site, "busca", "index.html"), "utf8");
+  const listed = /data-segmentos='([^']*)'/.exec(page);
+  const segments = listed ? JSON.parse(listed[1].replace(/&#34;|&quot;/g, '"')) : [""];
+  const engine = new busca.Segments(path.join(site, "busca") + "/", segments, (file) => {
     const data = fs.readFileSync(file);
     fetched.push([path.relative(site, file), data.length, zlib.gzipSync(data).length]);
     return Promise.resolve(JSON.parse(data.toString("utf8")));
