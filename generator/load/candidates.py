@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
+from itertools import islice, repeat
 
 from ..errors import Collector
 from ..model import APPROVED, Candidate
@@ -23,6 +25,7 @@ NO_SCORE = Decimal(0)  # absent or eliminated candidates may come without a scor
 LINES_SHOWN = 10
 MISSING = object()
 MEMO_LIMIT = 100_000  # distinct cell texts remembered per column: bounds memory on odd files
+CHUNK = 4096  # rows per block of the column-wise fast path (_Reader._fast)
 
 # One shared frozenset per combination of options: a million candidates hold only eight distinct sets.
 _OPTS = [frozenset(g for g, on in zip(("negro", "pcd", "indigena"), (n, p, i)) if on)
@@ -79,15 +82,111 @@ class _Reader:
             self.memo.empty_score = lambda line: table.empty_cell(line, score_i)
 
     def run(self) -> list[Candidate]:
+        """The rows in blocks of CHUNK: a block whose cells are all usual goes through the column-wise fast path
+        (`_fast`); any other block (a problem, a repeated inscrição, an odd cell) goes row by row through `_slow`,
+        which reports exactly as it always did. The fast path only commits a block in which the slow one would find
+        nothing to report, so problems, their order and the candidates are the same either way."""
+        candidates: list[Candidate] = []
+        pairs = self.table.numbered()
+        while True:
+            block: list[tuple[int, list[str]]] = []
+            try:
+                block.extend(islice(pairs, CHUNK))  # rows read before a csv.Error stay in the block
+            except csv.Error:
+                self._slow(block, candidates)  # the rows before the broken one, as the row loop read them
+                raise
+            if block and not self._fast(block, candidates):
+                self._slow(block, candidates)
+            if len(block) < CHUNK:  # zip drew its one extra line number: never ask it again (Table.records)
+                return candidates
+
+    def _fast(self, block: list[tuple[int, list[str]]], candidates: list[Candidate]) -> bool:
+        """One block column by column with C-level maps; False (nothing committed) when any cell is unusual."""
+        table, memo = self.table, self.memo
+        index, width, codes = table.index, len(table.header), self.codes
+        lines, rows = zip(*block)
+        if len(set(map(len, rows))) != 1 or len(rows[0]) != width:
+            return False
+        cols = list(zip(*rows))
+        size = len(rows)
+        blank = ("",) * size
+        keys = cols[table.key]
+        if "" in keys or not table.header_words.isdisjoint(keys):
+            return False
+        reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
+        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
+            index.get(c) for c in COLUMNS.optional)
+        registrations = list(map(str.strip, cols[reg_i]))
+        names = list(map(str.strip, cols[name_i]))
+        if "" in registrations or "" in names or not all(map(str.isprintable, names)):
+            return False
+        if codes is None:
+            positions = list(map(str.strip, cols[code_i]))
+        else:
+            positions = list(map(codes.get, cols[code_i]))
+            if None in positions:
+                return False
+        if status_i is None:
+            statuses = [APPROVED] * size
+        else:
+            statuses = _resolved(list(map(memo.statuses.get, cols[status_i])), None, cols[status_i],
+                                 memo.quiet_status)
+            if statuses is None:
+                return False
+        texts = cols[score_i]
+        scores = list(map(memo.scores.get, texts))
+        if None in scores:
+            for i, value in enumerate(scores):
+                if value is None:
+                    value = scores[i] = memo.quiet_score(texts[i], statuses[i])
+                    if value is MISSING:
+                        return False
+        flags = tuple(blank if i is None else cols[i] for i in (negro_i, pcd_i, indig_i))
+        options = _resolved(list(map(memo.options.get, zip(*flags))), None, list(zip(*flags)), memo.quiet_options)
+        if options is None:
+            return False
+        births = sexes = cpfs = repeat(None)
+        if birth_i is not None:
+            births = _resolved(list(map(memo.births.get, cols[birth_i], repeat(MISSING))), MISSING, cols[birth_i],
+                               memo.quiet_birth)
+            if births is None:
+                return False
+        if sex_i is not None:
+            sexes = _resolved(list(map(memo.sexes.get, cols[sex_i], repeat(MISSING))), MISSING, cols[sex_i],
+                              memo.quiet_sex)
+            if sexes is None:
+                return False
+        if cpf_i is not None:
+            cpfs = cells.cpf_column(cols[cpf_i])
+            if cpfs is None:
+                return False
+        made = list(map(Candidate, registrations, names, positions, scores, repeat(None), births, cpfs, sexes,
+                        options, statuses, lines))
+        first = dict(zip(registrations, made))
+        if len(first) != size or not self.first.keys().isdisjoint(first):
+            return False  # a repeated inscrição: the row loop reports it
+        self.first.update(first)
+        if rank_i is not None or choice_i is not None or self.extra_at is not None:
+            for candidate, row in zip(made, rows):  # per row, in the row loop's order: rank, choice, ties
+                if rank_i is not None:
+                    candidate.rank = self._rank(row[rank_i], candidate.position, candidate.status, candidate.line)
+                if choice_i is not None and row[choice_i]:
+                    candidate.choice = memo.choice(row[choice_i], candidate.line)
+                if self.extra_at is not None:
+                    candidate.tie = self._ties(row, candidate.line)
+        candidates.extend(made)
+        return True
+
+    def _slow(self, block: list[tuple[int, list[str]]], candidates: list[Candidate]) -> None:
         """The row loop: cheap dictionary hits for the usual cells, parsers only for the rest."""
         table, memo = self.table, self.memo
         index, width, key, header_words = table.index, len(table.header), table.key, table.header_words
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
         rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
             index.get(c) for c in COLUMNS.optional)
-        first, codes, candidates = self.first, self.codes, []
+        first, codes = self.first, self.codes
         scores, births, flags, statuses, sexes = memo.scores, memo.births, memo.flags, memo.statuses, memo.sexes
-        for line, row in table.numbered():
+        for line, row in block:
             if len(row) != width or not row[key] or row[key] in header_words:
                 row = table.tidy(line, row)
                 if row is None:
@@ -134,7 +233,6 @@ class _Reader:
             candidates.append(candidate)
             if first.setdefault(registration, candidate) is not candidate:
                 self.duplicates.setdefault(registration, [first[registration].line]).append(line)
-        return candidates
 
     def _ties(self, row: list[str], line: int) -> tuple:
         """The tie-break cells of a row: exact decimals at the exam's places, or S/N (1/0); a column absent from
@@ -207,6 +305,17 @@ class _Reader:
                              f"apague-a.{_total(lines)}", _few(lines), "classificacao")
 
 
+def _resolved(values: list, miss: object, texts, quiet: Callable[..., object]) -> list | None:
+    """A column's memo hits with each miss (`miss`) parsed by `quiet`; None when a cell is not a usual one."""
+    if miss in values:
+        for i, value in enumerate(values):
+            if value is miss:
+                value = values[i] = quiet(texts[i])
+                if value is MISSING:
+                    return None
+    return values
+
+
 def _decimal_text(value: Decimal) -> str:
     """100 or 9,5: a limit as people write it."""
     return format(value.normalize(), "f").replace(".", ",")
@@ -240,6 +349,60 @@ class _Memo:
         self.flags = {text: int(on) for text, on in cells.FLAG_TEXTS.items()}
         self.statuses = dict(cells.STATUS_TEXTS)
         self.sexes = dict(cells.SEX_TEXTS)
+        self.options: dict[tuple[str, str, str], frozenset[str]] = {}  # (negro, pcd, indigena) cells → reserves
+
+    # The quiet parsers of the fast path (_Reader._fast): the value, or MISSING where the loud method below would
+    # report a problem (the block then goes through the row loop, which reports it).
+
+    def quiet_score(self, text: str, status: str) -> Decimal | object:
+        try:
+            value = cells.parse_score(text)
+        except cells.BadCell:
+            return MISSING if status == APPROVED or text.strip() else NO_SCORE
+        if not 0 <= value <= self.max_score or value != value.quantize(self.step):
+            return MISSING
+        if value:
+            self._remember(self.scores, text, value)
+        return value
+
+    def quiet_options(self, texts: tuple[str, str, str]) -> frozenset[str] | object:
+        """The reserves opted for, from the negro, pcd and indigena cells ("" for an absent column)."""
+        bits = 0
+        for text, column, weight in zip(texts, ("negro", "pcd", "indigena"), (4, 2, 1)):
+            bit = self.flags.get(text)
+            if bit is None:
+                try:
+                    bit = int(cells.parse_flag(text, column))
+                except cells.BadCell:
+                    return MISSING
+                self._remember(self.flags, text, bit)
+            bits += weight * bit
+        self._remember(self.options, texts, _OPTS[bits])
+        return _OPTS[bits]
+
+    def quiet_status(self, text: str) -> str | object:
+        try:
+            value = cells.parse_status(text)
+        except cells.BadCell:
+            return MISSING
+        self._remember(self.statuses, text, value)
+        return value
+
+    def quiet_birth(self, text: str) -> date | None | object:
+        try:
+            value = cells.parse_birth(text)
+        except cells.BadCell:
+            return MISSING
+        self._remember(self.births, text, value)
+        return value
+
+    def quiet_sex(self, text: str) -> str | None | object:
+        try:
+            value = cells.parse_sex(text)
+        except cells.BadCell:
+            return MISSING
+        self._remember(self.sexes, text, value)
+        return value
 
     def _remember(self, memo: dict, text: str, value: object) -> None:
         if len(memo) < MEMO_LIMIT:

@@ -164,6 +164,27 @@ def cpf_digits(text: str) -> str | None | bool:
     return digits if len(digits) == 11 and digits.isdigit() and digits.isascii() else False
 
 
+def cpf_column(texts: tuple[str, ...]) -> list[str | None] | None:
+    """cpf_digits of every cell of a column, or None if any cell does not hold 11 digits (the caller then reads
+    the rows one by one and reports them).
+
+    The usual column, every cell written 123.456.789-09, is checked and stripped in one pass over the joined text:
+    each cell is 14 characters with «.», «.», «-» at 3, 7 and 11 and ASCII digits elsewhere exactly when the
+    joined text has the length of n such cells, the punctuation and line breaks at those places, and 11·n ASCII
+    digits once they are taken out.
+    """
+    n = len(texts)
+    joined = "\n".join(texts)
+    if (len(joined) == 15 * n - 1 and joined[3::15] == "." * n
+            and joined[7::15] == "." * n and joined[11::15] == "-" * n and joined[14::15] == "\n" * (n - 1)):
+        digits = joined.replace(".", "").replace("-", "")
+        plain = digits.replace("\n", "")
+        if len(plain) == 11 * n and plain.isdigit() and plain.isascii():
+            return digits.split("\n")
+    values = list(map(cpf_digits, texts))
+    return None if False in values else values
+
+
 def parse_cpf(text: str) -> str | None:
     """11 digits, punctuated or not; leading zeros a spreadsheet dropped are restored."""
     digits = cpf_digits(text)
