@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 from decimal import Decimal
-from itertools import islice, repeat
+from itertools import repeat
+from operator import is_, is_not
 
 from ..errors import Collector
 from ..model import APPROVED, Candidate
@@ -25,7 +25,7 @@ NO_SCORE = Decimal(0)  # absent or eliminated candidates may come without a scor
 LINES_SHOWN = 10
 MISSING = object()
 MEMO_LIMIT = 100_000  # distinct cell texts remembered per column: bounds memory on odd files
-CHUNK = 4096  # rows per block of the column-wise fast path (_Reader._fast)
+CHUNK = 1024  # rows per block of the column-wise fast path (_Reader._fast)
 
 # One shared frozenset per combination of options: a million candidates hold only eight distinct sets.
 _OPTS = [frozenset(g for g, on in zip(("negro", "pcd", "indigena"), (n, p, i)) if on)
@@ -87,24 +87,15 @@ class _Reader:
         which reports exactly as it always did. The fast path only commits a block in which the slow one would find
         nothing to report, so problems, their order and the candidates are the same either way."""
         candidates: list[Candidate] = []
-        pairs = self.table.numbered()
-        while True:
-            block: list[tuple[int, list[str]]] = []
-            try:
-                block.extend(islice(pairs, CHUNK))  # rows read before a csv.Error stay in the block
-            except csv.Error:
-                self._slow(block, candidates)  # the rows before the broken one, as the row loop read them
-                raise
-            if block and not self._fast(block, candidates):
-                self._slow(block, candidates)
-            if len(block) < CHUNK:  # zip drew its one extra line number: never ask it again (Table.records)
-                return candidates
+        for lines, rows in self.table.blocks(CHUNK):
+            if not self._fast(lines, rows, candidates):
+                self._slow(zip(lines, rows), candidates)
+        return candidates
 
-    def _fast(self, block: list[tuple[int, list[str]]], candidates: list[Candidate]) -> bool:
+    def _fast(self, lines: range, rows: list[list[str]], candidates: list[Candidate]) -> bool:
         """One block column by column with C-level maps; False (nothing committed) when any cell is unusual."""
         table, memo = self.table, self.memo
         index, width, codes = table.index, len(table.header), self.codes
-        lines, rows = zip(*block)
         if len(set(map(len, rows))) != 1 or len(rows[0]) != width:
             return False
         cols = list(zip(*rows))
@@ -135,7 +126,7 @@ class _Reader:
                 return False
         texts = cols[score_i]
         scores = list(map(memo.scores.get, texts))
-        if None in scores:
+        if not all(map(is_not, scores, repeat(None))):  # by identity: Decimal == None would ask numbers.Rational
             for i, value in enumerate(scores):
                 if value is None:
                     value = scores[i] = memo.quiet_score(texts[i], statuses[i])
@@ -162,10 +153,12 @@ class _Reader:
                 return False
         made = list(map(Candidate, registrations, names, positions, scores, repeat(None), births, cpfs, sexes,
                         options, statuses, lines))
-        first = dict(zip(registrations, made))
-        if len(first) != size or not self.first.keys().isdisjoint(first):
-            return False  # a repeated inscrição: the row loop reports it
-        self.first.update(first)
+        held = list(map(self.first.setdefault, registrations, made))
+        if not all(map(is_, held, made)):  # a repeated inscrição: the row loop reports it
+            for registration, candidate, holder in zip(registrations, made, held):
+                if holder is candidate:
+                    del self.first[registration]
+            return False
         if rank_i is not None or choice_i is not None or self.extra_at is not None:
             for candidate, row in zip(made, rows):  # per row, in the row loop's order: rank, choice, ties
                 if rank_i is not None:
@@ -177,7 +170,7 @@ class _Reader:
         candidates.extend(made)
         return True
 
-    def _slow(self, block: list[tuple[int, list[str]]], candidates: list[Candidate]) -> None:
+    def _slow(self, block: Iterable[tuple[int, list[str]]], candidates: list[Candidate]) -> None:
         """The row loop: cheap dictionary hits for the usual cells, parsers only for the rest."""
         table, memo = self.table, self.memo
         index, width, key, header_words = table.index, len(table.header), table.key, table.header_words
@@ -307,7 +300,7 @@ class _Reader:
 
 def _resolved(values: list, miss: object, texts, quiet: Callable[..., object]) -> list | None:
     """A column's memo hits with each miss (`miss`) parsed by `quiet`; None when a cell is not a usual one."""
-    if miss in values:
+    if not all(map(is_not, values, repeat(miss))):
         for i, value in enumerate(values):
             if value is miss:
                 value = values[i] = quiet(texts[i])

@@ -6,7 +6,7 @@ import csv
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, islice
 from itertools import count as counter
 from pathlib import Path
 
@@ -62,6 +62,25 @@ class Table:
     def numbered(self) -> Iterator[tuple[int, list[str]]]:
         """(line, row) pairs; a zip with a counter, so `records` knows afterwards how many rows there were."""
         return zip(self.numbers, self.rows)
+
+    def blocks(self, size: int) -> Iterator[tuple[range, list[list[str]]]]:
+        """The data rows in blocks of `size` (the last one shorter), each with its lines; `records` works after
+        them as after `numbered`. Rows read before a csv.Error come as a block of their own, then it is raised."""
+        rows, line = self.rows, next(self.numbers)
+        while True:
+            block: list[list[str]] = []
+            try:
+                block.extend(islice(rows, size))  # the rows read before the error stay in the block
+            except csv.Error:
+                if block:
+                    yield range(line, line + len(block)), block
+                raise
+            if block:
+                yield range(line, line + len(block)), block
+            line += len(block)
+            if len(block) < size:
+                self.numbers = counter(line + 1)  # as `numbered` leaves it: one number drawn past the last row
+                return
 
     def records(self) -> int:
         """Data rows read by `numbered` once it is exhausted (zip drew one number more than it used)."""

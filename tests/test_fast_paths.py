@@ -1,8 +1,9 @@
-"""The candidates' column-wise fast path (load/candidates.py, _Reader._fast) against the row loop it skips.
+"""Fast paths at national scale against the general code they skip, which is the reference.
 
-The row loop (`_slow`) is the reference: it reads and reports every cell. The fast path must give the same
-candidates and the same problems, in the same order, for any file: it may only commit a block of rows in which the
-row loop would find nothing to report. Blocks are made tiny here so that good and bad blocks alternate.
+- The candidates' column-wise reader (load/candidates.py, _Reader._fast) against the row loop (`_slow`), which
+  reads and reports every cell: same candidates and same problems, in the same order, for any file; it may only
+  commit a block of rows in which the row loop would find nothing to report. Blocks are made tiny here so that good
+  and bad blocks alternate.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def test_fast_path_reads_and_reports_as_the_row_loop(monkeypatch_module, drawn, 
         (folder / "candidatos.csv").write_text(text.getvalue(), encoding="utf-8")
         monkeypatch_module.setattr(reader, "CHUNK", chunk)
         fast = _outcome(folder)
-        monkeypatch_module.setattr(reader._Reader, "_fast", lambda self, block, candidates: False)
+        monkeypatch_module.setattr(reader._Reader, "_fast", lambda self, lines, rows, candidates: False)
         slow = _outcome(folder)
         monkeypatch_module.undo()
     assert fast == slow
@@ -126,8 +127,8 @@ def test_fast_path_is_taken_for_a_clean_file(monkeypatch_module, tmp_path):
     taken = []
     fast = reader._Reader._fast
     monkeypatch_module.setattr(reader, "CHUNK", 8)
-    monkeypatch_module.setattr(reader._Reader, "_fast", lambda self, block, made: taken.append(fast(self, block, made))
-                               or taken[-1])
+    monkeypatch_module.setattr(reader._Reader, "_fast",
+                               lambda self, lines, rows, made: taken.append(fast(self, lines, rows, made)) or taken[-1])
     exam = load_exam(tmp_path)
     assert taken == [True, True, True]
     assert [c.cpf for c in exam.candidates][:2] == ["00098224725", "00198224725"]
