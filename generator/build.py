@@ -299,9 +299,12 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
     content_dir = content_folder(content_dir)
     site_dir = _site_folder(site_dir)
     with sitedir.locked(site_dir), progress.session():  # the lock first: a second build says so at once
+        from .acts import archive
+
         previous = site_dir if site_dir.is_dir() else None
-        job = prepare_all(content_dir, pdf=pdf, transient=False, previous=previous,
-                          cache=incremental.previous_cache(site_dir) if previous else None,
+        cache = incremental.previous_cache(site_dir) if previous else None
+        archive.trust(incremental.signatures(cache))  # archived files unchanged since the last build's check
+        job = prepare_all(content_dir, pdf=pdf, transient=False, previous=previous, cache=cache,
                           site_url=site_url(config_file))  # InputError here: nothing written at all
         return _build_locked(job, content_dir, site_dir, config_file)
 

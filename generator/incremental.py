@@ -214,8 +214,27 @@ class Recorder:
                 **({"extratos": self.extracts} if self.extracts else {})}
 
 
+VERIFIED = "verificados.json"  # archived files verified by this build, with their signatures (acts/archive.py)
+
+
+def signatures(cache: Path | None) -> dict:
+    """The archive signatures the previous build verified ({} without a valid cache)."""
+    path = Path(cache) / VERIFIED if cache is not None else None
+    if path is None or not path.is_file():
+        return {}
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
 def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None:
-    """Write each rendered exam's cache entry and search postings into the new cache."""
+    """Write each rendered exam's cache entry and search postings into the new cache, and the archive files this
+    build verified."""
+    from .acts import archive
+
+    (Path(staging) / VERIFIED).write_text(json.dumps(archive.verified(), sort_keys=True) + "\n", encoding="utf-8")
     search.flush()
     for recorder, entry in recorded:
         target = Path(staging) / recorder.slug

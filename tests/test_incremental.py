@@ -182,3 +182,30 @@ def test_an_exam_with_its_own_search_segment_reuses_it_when_a_new_exam_is_added(
     fresh = tmp_path / "fresh"
     build(content, fresh, pdf=False)
     assert _tree(site) == _tree(fresh)
+
+
+def test_archived_files_unchanged_since_the_last_build_are_not_hashed_again(tmp_path, monkeypatch):
+    """The archive is verified at every build; a file whose inode signature (size, mtime, ctime, inode) is the one
+    the previous build hashed is not hashed again. A file rewritten with the same size and its old mtime put back
+    still changed its ctime, so it is hashed and refused."""
+    import os
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    monkeypatch.setattr(archive, "RACY_NS", 0)  # the copied files count as settled at once
+    content, site = tmp_path / "content", tmp_path / "site"
+    shutil.copytree(ROOT / "content", content)
+    build(content, site, pdf=False)
+    hashed: list[str] = []
+    real = archive.sha256_file
+    monkeypatch.setattr(archive, "sha256_file", lambda p: hashed.append(str(p)) or real(p))
+    build(content, site, pdf=False)
+    assert not [h for h in hashed if f"/{archive.ARCHIVE}/" in h]
+
+    (record,) = archive.read(content / "certames" / "lins-2024-gcm")[:1]
+    path = record.folder / "dados" / "datapackage.json"
+    before, data = path.stat(), path.read_bytes()
+    path.write_bytes(data[:-2] + (b"X" if data[-2:-1] != b"X" else b"Y") + data[-1:])  # same size
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    with pytest.raises(InputError) as caught:
+        build(content, site, pdf=False)
+    assert "lins-2024-gcm/arquivo/ato-12-2024/dados/datapackage.json" in str(caught.value)

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -133,6 +134,50 @@ def _record(folder: Path, problems: list[Problem]) -> Record | None:
     return Record(folder, manifest, dict(files))
 
 
+# Files whose SHA-256 matched their manifest, with the inode's signature at that moment (size, mtime, ctime, inode,
+# device): a file whose signature is unchanged has not been written since it was hashed — ctime moves on every
+# write and cannot be set back by any program — so it is not hashed again (as git and rsync trust their index).
+# `_TRUSTED` comes from the previous build's cache (generator/incremental.py); `_SEEN` is what this run verified,
+# saved for the next. Hashing the archive of a national exam (about 1 GB) took 2–3 s at every build.
+_TRUSTED: dict[str, list] = {}
+_SEEN: dict[str, list] = {}
+
+
+def trust(signatures: dict[str, list]) -> None:
+    """Signatures of files verified by the previous build (its cache); a new build starts its own record."""
+    _SEEN.clear()
+    _TRUSTED.clear()
+    _TRUSTED.update(signatures)
+
+
+def verified() -> dict[str, list]:
+    """Signatures of the files this process verified (by hash or unchanged signature)."""
+    return dict(_SEEN)
+
+
+def _signature(path: Path, digest: str) -> list:
+    st = os.stat(path)
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev, digest]
+
+
+def _matches(path: Path, digest: str) -> bool:
+    """Whether the file's content is the manifest's: unchanged since verified, or hashed now."""
+    key, signature = str(path.resolve()), _signature(path, digest)
+    if _TRUSTED.get(key) == signature or _SEEN.get(key) == signature:
+        _SEEN[key] = signature
+        return True
+    hashed_at = time.time_ns()
+    if sha256_file(path) != digest:
+        return False
+    signature = _signature(path, digest)
+    if signature[2] < hashed_at - RACY_NS:  # a file written just before (within the clock's grain) is hashed again
+        _SEEN[key] = signature
+    return True
+
+
+RACY_NS = 2_000_000_000  # "racy" files, as git calls them: changed too recently for their timestamps to tell
+
+
 def check(record: Record) -> list[Problem]:
     """Every file of the record as its manifest says: none changed, missing or added."""
     problems = []
@@ -143,7 +188,7 @@ def check(record: Record) -> list[Problem]:
         if rel not in on_disk:
             problems.append(Problem(_where(path), "este arquivo publicado sumiu do arquivo do ato. Restaure-o a partir "
                                     "do backup ou do controle de versão."))
-        elif sha256_file(path) != digest:
+        elif not _matches(path, digest):
             problems.append(Problem(_where(path), "este arquivo publicado foi alterado depois da publicação (o SHA-256 "
                                     "não confere com o manifesto). Um ato publicado não muda: restaure o arquivo "
                                     "original e, para corrigir o ato, declare uma retificação em certame.toml."))
