@@ -15,6 +15,8 @@ from pathlib import Path
 import openpyxl
 import pikepdf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pdfua import validate
 from pypdf import PdfReader
 
@@ -217,6 +219,52 @@ def test_xlsx_keeps_leading_zeros_as_text_and_only_public_columns(tmp_path):
     assert rows[2][3].number_format == "0.000"
     raw = b"".join(zipfile.ZipFile(path).read(n) for n in zipfile.ZipFile(path).namelist())
     assert b"529.982.247-25" not in raw and b"1911" not in raw
+
+
+# Any text openpyxl takes (it refuses most control characters, lxml U+FFFE and U+FFFF; tab, line feed and carriage
+# return it writes).
+_REFUSED = "".join(map(chr, [*range(0, 9), 11, 12, *range(14, 32), 0xFFFE, 0xFFFF]))
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=_REFUSED), max_size=12) | \
+    st.sampled_from(["", " ", "=SOMA(A1)", "=", "#N/A", "-1,5", "Ação & <b>", "03024501", "\u00a0x", "😀", "a\tb\r\n",
+                     "x" * 32768])
+_NOTA = st.sampled_from(["85,50", "7,125", "10", "1.000,5", "0,0001", "", "abc", "NaN", "1E3", "-2,5"]) | _TEXT
+_INT = st.none() | st.integers(-10**20, 10**20)
+_ITEMS = {
+    "lista": st.fixed_dictionaries({"classificacao": _INT, "inscricao": _TEXT, "nome": _TEXT, "nota": _NOTA,
+                                    "classificacao_geral": _INT}),
+    "nomeacao": st.fixed_dictionaries({"posicao": _INT, "vaga": _TEXT, "inscricao": _TEXT, "nome": _TEXT,
+                                       "classificacao_geral": _INT, "cadastro_reserva": st.booleans(),
+                                       "fundamento": _TEXT | st.fixed_dictionaries({"texto": _TEXT})}),
+}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), kind=st.sampled_from(sorted(_ITEMS)))
+def test_xlsx_rows_written_by_gazeta_are_the_bytes_openpyxl_writes(tmp_path, data, kind):
+    """write_xlsx serializes the rows itself and splices them into openpyxl's sheet: the file must be the one
+    openpyxl writes row by row (`splice=False`), whatever the values (a value it does not handle falls back to
+    openpyxl)."""
+    items = data.draw(st.lists(_ITEMS[kind], max_size=12))
+    moment = datetime(2024, 7, 22, 12, 30, tzinfo=timezone.utc)
+    for splice in (True, False):
+        downloads.write_xlsx(kind, items, tmp_path / f"{splice}.xlsx", "Lista", moment, splice=splice)
+    assert (tmp_path / "True.xlsx").read_bytes() == (tmp_path / "False.xlsx").read_bytes()
+
+
+def test_xlsx_plain_rows_do_not_go_through_openpyxl_cells(tmp_path, monkeypatch):
+    """The fast path is taken for ordinary lists (else the comparison above would compare openpyxl with itself)."""
+    def refuse(*args):
+        raise AssertionError("linha escrita pelo openpyxl")
+
+    items = ITEMS[1:] + [{**ITEMS[1], "nome": "=SOMA(A1)", "nota": "1.000,5"},
+                         {**ITEMS[1], "nome": " Ação & <b> 😀\u00a0", "nota": "0,0001"}]
+    moment = datetime(2024, 7, 22, tzinfo=timezone.utc)
+    downloads.write_xlsx("lista", items, tmp_path / "openpyxl.xlsx", "Lista", moment, splice=False)
+    monkeypatch.setattr(downloads, "_openpyxl_cell", refuse)
+    downloads.write_xlsx("lista", items, tmp_path / "l.xlsx", "Lista", moment)
+    rows = list(openpyxl.load_workbook(tmp_path / "l.xlsx").active.values)
+    assert rows[1:3] == [(2, "0042", "Ana", 7.125, None), (2, "0042", "=SOMA(A1)", 1000.5, None)]
+    assert (tmp_path / "l.xlsx").read_bytes() == (tmp_path / "openpyxl.xlsx").read_bytes()
 
 
 def test_xlsx_and_zip_bytes_do_not_depend_on_the_clock(tmp_path, monkeypatch):

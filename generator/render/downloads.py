@@ -9,13 +9,14 @@ act's date), or the exam's publication date when it is unset; entries keep a fix
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 import zipfile
 from datetime import datetime, timezone
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ..cli_text import number, size
 
@@ -71,12 +72,19 @@ XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of ge
 }
 
 
-def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: datetime) -> None:
+def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: datetime, *,
+               splice: bool = True) -> None:
     """One list as a one-sheet workbook (openpyxl write-only). The inscrição is a text cell (a string, never a
     number: 03024501 keeps its zero) in a column formatted as text ("@"), so a number typed there stays text too;
     text is never read as a formula (openpyxl turns "=…" into one: such a cell is set as a string); the nota is a
     number with as many decimal places as the published text. Plain values elsewhere: a styled cell per value
-    costs about twice as much at national scale (bench/bench_downloads.py)."""
+    costs about twice as much at national scale (bench/bench_downloads.py).
+
+    openpyxl writes the workbook (styles, properties, the sheet's head and its header row); the data rows, where
+    the time goes (about 75 µs a row through openpyxl), are serialized by `_sheet_rows` in the very bytes
+    openpyxl would write, and spliced into the sheet when the file is re-zipped. A list with a value that
+    `_sheet_rows` does not handle goes through openpyxl row by row, as before; tests/test_downloads.py checks
+    that both give the same bytes (`splice=False`: openpyxl writes every row)."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
@@ -103,29 +111,37 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
     sheet.append(head)
     styles: dict[int, object] = {}  # decimal places → a template cell's style, shared by every nota cell
 
-    def number(text: str):
-        plain = text.replace(".", "").replace(",", ".")
-        try:
-            value = Decimal(plain)
-        except InvalidOperation:
-            return string(text)
-        places = len(plain.partition(".")[2])
+    def style(places: int):
         if places not in styles:
             template = WriteOnlyCell(sheet, value=0)
             template.number_format = "0." + "0" * places if places else "0"
             styles[places] = template._style
-        cell = WriteOnlyCell(sheet, value=float(value))  # a spreadsheet number is a double; CSV/JSON stay exact
-        cell._style = styles[places]
-        return cell
-
-    def string(text: str):
-        if text[:1] != "=":
-            return text
-        cell = WriteOnlyCell(sheet, value=text)
-        cell.data_type = "s"  # text, never a formula
-        return cell
+        return styles[places]
 
     plan = [(column, kind_) for column, _, kind_ in columns]
+    rows = _sheet_rows(plan, items, style, book._cell_styles.add) if items and splice else None
+    if rows is None:
+        for values in _values(plan, items):
+            sheet.append([_openpyxl_cell(sheet, value, style) for value in values])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    _rezip(buffer.getvalue(), path, moment, rows)
+
+
+WIDTHS = {"inscricao": 14, "nome": 40, "fundamento": 60, "vaga": 10}
+
+
+class _Decimal:
+    """A nota cell: a number with its published decimal places (the cell's format)."""
+
+    __slots__ = ("value", "places")
+
+    def __init__(self, value: float, places: int):
+        self.value, self.places = value, places
+
+
+def _values(plan: list[tuple[str, str]], items: Iterable[dict]) -> Iterator[list]:
+    """Each item's cells in column order: None (empty), int, str, or _Decimal (a nota read as a number)."""
     for item in items:
         row = []
         for column, kind_ in plan:
@@ -139,24 +155,101 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
             elif kind_ == "bool":
                 row.append("sim" if value else "não")
             elif kind_ == "decimal":
-                row.append(number(str(value)))
+                row.append(_decimal(str(value)))
             else:
-                row.append(string(str(value)))
-        sheet.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    _rezip(buffer.getvalue(), path, moment)
+                row.append(str(value))
+        yield row
 
 
-WIDTHS = {"inscricao": 14, "nome": 40, "fundamento": 60, "vaga": 10}
+def _decimal(text: str):
+    """A nota's text as a _Decimal, or the text itself when it is not a number."""
+    plain = text.replace(".", "").replace(",", ".")
+    try:
+        value = Decimal(plain)
+    except InvalidOperation:
+        return text
+    # a spreadsheet number is a double; CSV/JSON stay exact
+    return _Decimal(float(value), len(plain.partition(".")[2]))
+
+
+def _openpyxl_cell(sheet, value, style):
+    """The value as openpyxl's write-only sheet takes it (the path for values _sheet_rows leaves to openpyxl)."""
+    from openpyxl.cell import WriteOnlyCell
+
+    if isinstance(value, _Decimal):
+        cell = WriteOnlyCell(sheet, value=value.value)
+        cell._style = style(value.places)
+        return cell
+    if isinstance(value, str) and value[:1] == "=":
+        cell = WriteOnlyCell(sheet, value=value)
+        cell.data_type = "s"  # text, never a formula
+        return cell
+    return value
+
+
+# What openpyxl writes differently from a plain inline string, or refuses: control characters (refused, or written
+# as character references), lone surrogates and the non-characters U+FFFE/U+FFFF, its error codes (written as
+# errors), text beyond a cell's 32,767 characters (cut); and numbers that are not finite. A list with any of them
+# goes through openpyxl itself.
+_UNPLAIN = re.compile(r"[\x00-\x1f\ud800-\udfff\ufffe\uffff]")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ROWS_PER_PART = 4096  # rows serialized and compressed at a time: memory stays flat at national scale
+
+
+def _sheet_rows(plan: list[tuple[str, str]], items: list[dict], style, register) -> list[bytes] | None:
+    """The data rows (from row 2) as openpyxl's write-only sheet serializes them (lxml: `<row r=…><c r=… s=… t=…>`,
+    text as inline strings with non-ASCII characters as decimal references, `xml:space="preserve"` on text with
+    outer whitespace, numbers as "%.16g"), in parts of _ROWS_PER_PART rows; None when some value needs openpyxl
+    itself (see _UNPLAIN). `style(places)` is a nota format's style; `register` gives its index in the workbook's
+    cell styles, registered in the order openpyxl would (first use), so styles.xml is the same too."""
+    from openpyxl.cell.cell import ERROR_CODES
+    from openpyxl.compat import safe_string
+
+    if len(plan) > len(_LETTERS):
+        return None
+    errors = frozenset(ERROR_CODES)
+    letters = _LETTERS[:len(plan)]
+    ids: dict[int, str] = {}
+    parts, out = [], []
+    for number, values in enumerate(_values(plan, items), start=2):
+        out.append(f'<row r="{number}">')
+        for letter, value in zip(letters, values):
+            if value is None:
+                continue
+            if type(value) is str:
+                if len(value) > 32767 or value in errors or _UNPLAIN.search(value):
+                    return None
+                if "&" in value or "<" in value or ">" in value:
+                    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                space = ' xml:space="preserve"' if value != value.strip() else ""
+                out.append(f'<c r="{letter}{number}" t="inlineStr"><is><t{space}>{value}</t></is></c>')
+            elif type(value) is int:
+                out.append(f'<c r="{letter}{number}" t="n"><v>{value:.16g}</v></c>')  # safe_string's "%.16g"
+            elif type(value) is _Decimal:
+                if not math.isfinite(value.value):
+                    return None
+                if value.places not in ids:
+                    ids[value.places] = str(register(style(value.places)))
+                out.append(f'<c r="{letter}{number}" s="{ids[value.places]}" t="n"><v>{safe_string(value.value)}'
+                           '</v></c>')
+            else:
+                return None
+        out.append("</row>")
+        if number % _ROWS_PER_PART == 1:
+            parts.append("".join(out).encode("ascii", "xmlcharrefreplace"))
+            out.clear()
+    parts.append("".join(out).encode("ascii", "xmlcharrefreplace"))
+    return parts
 
 
 _MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
+_SHEET = "xl/worksheets/sheet1.xml"
 
 
-def _rezip(data: bytes, path: Path, moment: datetime) -> None:
+def _rezip(data: bytes, path: Path, moment: datetime, rows: list[bytes] | None = None) -> None:
     """Copy an XLSX (a zip) entry by entry, in its own order, with the fixed time on every entry and in
-    docProps/core.xml (openpyxl stamps dcterms:modified with the clock when it saves)."""
+    docProps/core.xml (openpyxl stamps dcterms:modified with the clock when it saves); `rows` (from _sheet_rows)
+    go into the sheet before its </sheetData>, compressed as they stream (the same deflate bytes as at once)."""
     stamp = moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ").encode("ascii")
     tmp = Path(path).with_name(Path(path).name + ".tmp")
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(tmp, "w") as out:
@@ -164,6 +257,16 @@ def _rezip(data: bytes, path: Path, moment: datetime) -> None:
             body = source.read(info.filename)
             if info.filename == "docProps/core.xml":
                 body = _MODIFIED.sub(rb"\g<1>" + stamp + rb"\g<2>", body)
+            if info.filename == _SHEET and rows:
+                head, end, tail = body.partition(b"</sheetData>")
+                if not end:
+                    raise RuntimeError("openpyxl não escreveu <sheetData> na planilha")
+                with out.open(_entry(info.filename, moment), "w") as target:  # zlib's default level: 6
+                    target.write(head)
+                    for part in rows:
+                        target.write(part)
+                    target.write(end + tail)
+                continue
             out.writestr(_entry(info.filename, moment), body, compresslevel=6)
     tmp.replace(path)
 
