@@ -131,9 +131,12 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
         info = build_pdf(exam, positions(), out_dir / name, attachments=_attachments(data),
                          data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url)
         return data, _pdf_link(name, info)
-    with Forked(lambda: write_open_data(exam, positions(), out_dir / "dados")) as data_job:
-        info = build_pdf(exam, positions(), out_dir / name, attachments=lambda: _attachments(data_job.get()),
-                         data_sha256=lambda wait: data_job.get()["datapackage_sha256"]
+    # The child hands over the package (what the PDF embeds and prints) as soon as it is written, then writes the
+    # spreadsheets, the zip and SHA256SUMS while the PDF is drawn.
+    with Forked(lambda tell: write_open_data(exam, positions(), out_dir / "dados", early=tell),
+                early=True) as data_job:
+        info = build_pdf(exam, positions(), out_dir / name, attachments=lambda: _attachments(data_job.first()),
+                         data_sha256=lambda wait: data_job.first()["datapackage_sha256"]
                          if wait or data_job.ready() else None, permanent_url=url)
         data = data_job.get()
     return data, _pdf_link(name, info)
@@ -152,39 +155,58 @@ def _pdf_link(name: str, info: dict) -> dict:
 
 class Forked:
     """A function run in a forked process (it sees this process's memory as it was), its result or exception
-    handed back through a pipe; the process is ended if the caller leaves early."""
+    handed back through a pipe; the process is ended if the caller leaves early. With `early`, the function is
+    called with `tell`, which hands one value back before the result (`first`)."""
 
-    def __init__(self, function: Callable[[], object]):
-        self.function = function
-        self.done = False
+    def __init__(self, function: Callable[..., object], *, early: bool = False):
+        self.function, self.early = function, early
+        self.done = self.told = False
         self.value: object = None
+        self.told_value: object = None
 
     def __enter__(self) -> "Forked":
         import multiprocessing
 
         context = multiprocessing.get_context("fork")
         self.receive, send = context.Pipe(duplex=False)
-        self.process = context.Process(target=_forked_main, args=(self.function, send), daemon=True)
+        self.process = context.Process(target=_forked_main, args=(self.function, send, self.early), daemon=True)
         self.process.start()
         send.close()
         return self
 
+    def _next(self) -> None:
+        """Take the next message (waiting for it)."""
+        try:
+            kind, value = self.receive.recv()
+        except EOFError:  # the process died without a word (killed, out of memory)
+            self.process.join()
+            kind, value = "error", RuntimeError(f"o processo dos dados abertos terminou com o código "
+                                                f"{self.process.exitcode}")
+        if kind == "told":
+            self.told, self.told_value = True, value
+            return
+        self.done, self.ok, self.value = True, kind == "ok", value
+        self.process.join()
+
     def ready(self) -> bool:
-        """Whether the result has arrived (never waits)."""
-        return self.done or self.receive.poll()
+        """Whether `first` would return at once (never waits)."""
+        while not (self.done or (self.early and self.told)) and self.receive.poll():
+            self._next()
+        return self.done or (self.early and self.told)
+
+    def first(self) -> object:
+        """The value told early (without `early`: the result), waiting for it; the function's exception if it
+        failed before telling, raised here."""
+        while not (self.done or (self.early and self.told)):
+            self._next()
+        if self.early and self.told:
+            return self.told_value
+        return self.get()
 
     def get(self) -> object:
         """The function's result (waiting for it); its exception, raised here."""
-        if not self.done:
-            try:
-                ok, self.value = self.receive.recv()
-            except EOFError:  # the process died without a word (killed, out of memory)
-                self.process.join()
-                ok, self.value = False, RuntimeError(f"o processo dos dados abertos terminou com o código "
-                                                     f"{self.process.exitcode}")
-            self.done = True
-            self.process.join()
-            self.ok = ok
+        while not self.done:
+            self._next()
         if not self.ok:
             raise self.value
         return self.value
@@ -197,19 +219,20 @@ class Forked:
         return False
 
 
-def _forked_main(function: Callable[[], object], send) -> None:
-    """Body of a Forked process: no progress bars of its own (the parent's terminal), the result or the error."""
+def _forked_main(function: Callable[..., object], send, early: bool = False) -> None:
+    """Body of a Forked process: no progress bars of its own (the parent's terminal), the value told early (with
+    `early`), then the result or the error."""
     from . import progress
 
     progress._ACTIVE[0] = None
     try:
-        result = (True, function())
+        result = ("ok", function(lambda value: send.send(("told", value))) if early else function())
     except BaseException as error:  # handed to the parent, which raises it
-        result = (False, error)
+        result = ("error", error)
     try:
         send.send(result)
     except Exception as error:  # an exception that does not pickle: its text
-        send.send((False, RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
+        send.send(("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
     send.close()
 
 

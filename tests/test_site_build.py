@@ -190,3 +190,38 @@ def test_same_input_same_bytes(tmp_path, monkeypatch):
     assert list(a) == list(b)
     assert [name for name in a if a[name] != b[name]] == []
     assert any(name.endswith(".pdf") for name in a)
+
+
+# -- the open data written beside the PDF (generator.pipeline.Forked) ------------------------------------------
+def _tell_then(tell, fail_after: bool, fail_before: bool = False):
+    import time
+
+    if fail_before:
+        raise ValueError("antes")
+    tell({"hash": "abc"})
+    time.sleep(0.3)  # the parent reads the told value while this one is still working
+    if fail_after:
+        raise ValueError("depois")
+    return {"hash": "abc", "zip": "dados.zip"}
+
+
+def test_forked_data_tells_the_package_before_it_finishes():
+    from generator.pipeline import Forked
+
+    with Forked(lambda tell: _tell_then(tell, False), early=True) as job:
+        assert job.first() == {"hash": "abc"}
+        assert not job.done  # the spreadsheets, zip and sums are still being written
+        assert job.get() == {"hash": "abc", "zip": "dados.zip"}
+        assert job.first() == {"hash": "abc"}
+
+
+def test_forked_data_errors_reach_the_parent_before_or_after_telling():
+    from generator.pipeline import Forked
+
+    with Forked(lambda tell: _tell_then(tell, False, fail_before=True), early=True) as job:
+        with pytest.raises(ValueError, match="antes"):
+            job.first()
+    with Forked(lambda tell: _tell_then(tell, True), early=True) as job:
+        assert job.first() == {"hash": "abc"}
+        with pytest.raises(ValueError, match="depois"):
+            job.get()

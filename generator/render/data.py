@@ -8,7 +8,7 @@ import json
 import re
 from operator import itemgetter
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from . import downloads
 from .paths import Slugs
@@ -169,11 +169,14 @@ def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Itera
 class OpenData:
     """Writes an exam's resources one cargo at a time; `finish` adds the package descriptor and SHA256SUMS."""
 
-    def __init__(self, exam: dict, out_dir: Path) -> None:
+    def __init__(self, exam: dict, out_dir: Path, *, defer_rows: int = 0) -> None:
         self.exam, self.out_dir = exam, Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.slugs, self.resources, self.files = Slugs(), [], {}
         self.moment = downloads.epoch(exam)
+        # XLSX of up to `defer_rows` rows in all are written by `finish` after the package's hash is known (the
+        # PDF waits for that hash, not for the spreadsheets, which are outside the package); larger lists at once.
+        self.defer, self.defer_rows, self.deferred = defer_rows > 0, defer_rows, []
 
     def add(self, position: dict, slug: str | None = None) -> tuple[dict, list]:
         """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
@@ -187,7 +190,11 @@ class OpenData:
             label = f"{position['codigo']} — {position['nome']}: {title}"
             if kind in downloads.XLSX_COLUMNS:  # each list and the nomination order, for spreadsheet users
                 xlsx_path = self.out_dir / f"{base}.xlsx"
-                downloads.write_xlsx(kind, items, xlsx_path, label, self.moment)
+                if self.defer and len(items) <= self.defer_rows:
+                    self.defer_rows -= len(items)
+                    self.deferred.append((kind, items, xlsx_path, label))
+                else:
+                    downloads.write_xlsx(kind, items, xlsx_path, label, self.moment)
                 mine[(position["codigo"], key)]["xlsx"] = xlsx_path
             resources.append(_resource(base, label, kind, csv_path, json_path))
         self.merge(mine, resources)
@@ -198,28 +205,40 @@ class OpenData:
         self.files.update(files)
         self.resources.extend(resources)
 
-    def finish(self) -> dict:
-        """Write datapackage.json and SHA256SUMS; return the paths and the package's SHA-256."""
+    def finish(self, early: Callable[[dict], None] | None = None) -> dict:
+        """Write datapackage.json and SHA256SUMS; return the paths and the package's SHA-256. `early` is handed
+        the package (its files, descriptor and hash: what the PDF embeds and prints) as soon as it is written,
+        before the deferred spreadsheets, the zip and SHA256SUMS."""
         package_path = self.out_dir / "datapackage.json"
         package_path.write_text(json.dumps(_package(self.exam, self.resources), ensure_ascii=False, indent=1) + "\n",
                                 encoding="utf-8")
+        package = {"dir": self.out_dir, "files": self.files, "datapackage": package_path,
+                   "datapackage_sha256": sha256_file(package_path)}
+        if early is not None:
+            early(package)
+        for kind, items, xlsx_path, label in self.deferred:
+            downloads.write_xlsx(kind, items, xlsx_path, label, self.moment)
+        self.deferred.clear()
         paths = [p for f in self.files.values() for p in (f["csv"], f["json"])] + [package_path]
         # The zip is the Frictionless package itself (datapackage.json and its resources); the XLSX copies of the
         # lists are conveniences outside the package (the PDF embeds and the footer certifies the package only).
         bundle = downloads.write_zip(paths, self.out_dir / ZIP_NAME.format(slug=self.exam["slug"]), self.moment,
                                      self.exam["slug"])
         sheets = [f["xlsx"] for f in self.files.values() if f.get("xlsx")]
-        return {"dir": self.out_dir, "files": self.files, "datapackage": package_path, "zip": bundle,
-                "sha256sums": _write_sums(self.out_dir, paths + sheets + [bundle]),
-                "datapackage_sha256": sha256_file(package_path)}
+        return {**package, "zip": bundle, "sha256sums": _write_sums(self.out_dir, paths + sheets + [bundle])}
 
 
-def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path) -> dict:
-    """Write every resource of an exam to out_dir; return the paths (per (codigo, key)) and the package's SHA-256."""
-    data = OpenData(exam, out_dir)
+DEFER_ROWS = 200_000  # spreadsheet rows write_open_data keeps for after the package's hash (the views they hold)
+
+
+def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path, *,
+                    early: Callable[[dict], None] | None = None) -> dict:
+    """Write every resource of an exam to out_dir; return the paths (per (codigo, key)) and the package's SHA-256.
+    With `early` (see OpenData.finish), the spreadsheets of up to DEFER_ROWS rows are written after it is called."""
+    data = OpenData(exam, out_dir, defer_rows=DEFER_ROWS if early is not None else 0)
     for position in position_views:
         data.add(position)
-    return data.finish()
+    return data.finish(early)
 
 
 def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path) -> list[dict]:
