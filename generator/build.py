@@ -252,7 +252,7 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     extracts = incremental.reuse_extracts(prepared.earlier, key, exam_dir)
     if extracts is None:
         extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
-                                           pdf_href=pdf["href"], workers=_workers(prepared))
+                                           pdf_href=pdf["href"], workers=_extract_workers())
     for extract in extracts.values():
         extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
     pdf["extracts"] = extracts
@@ -261,6 +261,12 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
 
 
 PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes
+
+
+def _extract_workers() -> int:
+    """Processes for the per-cargo PDF extracts, whatever the exam's size: each costs a WeasyPrint cover and a
+    pikepdf copy and save (about 0.2 s), far more than a fork (10k exam, 10 cargos: 1.9 s in one process)."""
+    return int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
 
 
 def _workers(prepared: Prepared) -> int:

@@ -116,8 +116,12 @@ class _Finder:
         array = self.array(index)
         if array is None:
             return []
-        elements = [e for e in array if isinstance(e, pikepdf.Dictionary)]
-        return [self.top(e).objgen for e in (elements[:1] + elements[-1:])] if elements else []
+        # the first and the last element only: a page's array holds hundreds, each a Python object when read
+        first = next((e for e in array if isinstance(e, pikepdf.Dictionary)), None)
+        if first is None:
+            return []
+        last = next(array[k] for k in range(len(array) - 1, -1, -1) if isinstance(array[k], pikepdf.Dictionary))
+        return [self.top(first).objgen, self.top(last).objgen]
 
     def top(self, element: pikepdf.Object) -> pikepdf.Object:
         document = self.document.objgen
