@@ -323,3 +323,31 @@ def test_extracts_do_not_depend_on_how_many_processes_make_them(fresh, tmp_path)
     assert made[1] == made[2] and len(made[1]) == len(cargos) == 3
     for info in made[1].values():
         assert (tmp_path / "1" / info["href"]).read_bytes() == (tmp_path / "2" / info["href"]).read_bytes()
+
+
+def test_cover_with_the_shared_parsed_stylesheet_is_the_cover_with_it_inline(tmp_path):
+    """Covers take the gazette CSS parsed once (pdf_extract._cover_style, cascade origin "user"): the PDF must be
+    the one WeasyPrint makes from the same CSS written in the page's <style> (origin "author"), as before."""
+    from weasyprint import HTML
+
+    from generator.render import pdf_extract
+    from generator.render.pdf import PDF_VARIANTS, _created, _subject, _title
+    from generator.render.pdf_html import environment, masthead, stylesheet, verification_text
+    from generator.render.pdf_sample import exam_view
+
+    exam = exam_view()
+    cargo = pdf_extract.Cargo("GCM", "Guarda Civil Municipal", "gcm", 3, 9)
+    full = tmp_path / "completo.pdf"
+    covers = [pdf_extract._cover(exam, cargo, full, 12, "a" * 64, "https://x.gov.br/", "b" * 64,
+                                 tmp_path / f"capa-{k}.pdf").read_bytes() for k in range(2)]
+    assert covers[0] == covers[1]  # the second one reuses the parsed stylesheet
+    css = stylesheet(exam, verification_text("b" * 64, "https://x.gov.br/"), '"Extrato — capa"')
+    html = environment().get_template("pdf/extract.html").render(
+        exam=exam, meta={"title": f"Extrato — GCM — Guarda Civil Municipal — {_title(exam)}",
+                         "subject": _subject(exam), "created": _created(exam).strftime("%Y-%m-%dT%H:%M:%SZ")},
+        cargo=cargo, full={"name": full.name, "pages": 12, "sha256": "a" * 64, "url": "https://x.gov.br/completo.pdf"},
+        **masthead(exam))
+    inline = html.replace("</head>", f"<style>{css}\n{pdf_extract._COVER_PAGE}</style>\n</head>", 1)
+    HTML(string=inline, base_url=str(tmp_path)).render().write_pdf(
+        tmp_path / "inline.pdf", pdf_variant=PDF_VARIANTS[True], custom_metadata=True, output_intent="")
+    assert (tmp_path / "inline.pdf").read_bytes() == covers[0]

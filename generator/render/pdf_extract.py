@@ -17,6 +17,7 @@ site still links the full PDF at the cargo's page.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import logging
 import multiprocessing
@@ -229,17 +230,37 @@ def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url:
     from .pdf import PDF_VARIANTS, _created, _subject, _title
 
     created = _created(exam)
-    verification = verification_text(data_sha256, url)
-    css = stylesheet(exam, verification, '"Extrato — capa"')
+    fonts, css = _cover_style(stylesheet(exam, verification_text(data_sha256, url), '"Extrato — capa"'))
     meta = {"title": f"Extrato — {cargo.codigo} — {cargo.nome} — {_title(exam)}", "subject": _subject(exam),
             "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
     full_url = f"{url.rstrip('/')}/{full.name}" if url.startswith("http") else ""
     html = environment().get_template("pdf/extract.html").render(
-        exam=exam, meta=meta, css=css, cargo=cargo,
+        exam=exam, meta=meta, cargo=cargo,
         full={"name": full.name, "pages": full_pages, "sha256": sha, "url": full_url}, **masthead(exam))
-    document = HTML(string=html, base_url=str(out.parent)).render()
+    document = HTML(string=html, base_url=str(out.parent)).render(stylesheets=[css], font_config=fonts)
     document.write_pdf(out, pdf_variant=PDF_VARIANTS[True], custom_metadata=True, output_intent="")
     return out
+
+
+_COVER_PAGE = "@page :first { @top-left { content: none; border: 0 } @top-right { content: none; border: 0 } }\n"
+_COVER_STYLES: dict[str, tuple] = {}  # gazette CSS → (FontConfiguration, parsed stylesheet), in this process
+# Let go before the interpreter tears its modules down: FontConfiguration.__del__ needs them (else a message at exit).
+atexit.register(_COVER_STYLES.clear)
+
+
+def _cover_style(css: str) -> tuple:
+    """The covers' stylesheet parsed once (with the fonts its @font-face rules load) and given to every cover of
+    the exam: parsing it was a third of each cover's time. Given to WeasyPrint rather than written in a <style>
+    (its cascade origin is then "user", not "author"): nothing else styles the cover but WeasyPrint's user-agent
+    sheet, below both, so the PDF bytes are the same (tests/test_downloads.py compares the covers)."""
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    if css not in _COVER_STYLES:
+        fonts = FontConfiguration()
+        _COVER_STYLES.clear()  # one exam's at a time
+        _COVER_STYLES[css] = (fonts, CSS(string=css + "\n" + _COVER_PAGE, font_config=fonts))
+    return _COVER_STYLES[css]
 
 
 def cargos_of(exam_cargos: list[dict], ranges: dict) -> list[Cargo]:
