@@ -100,7 +100,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
                        progress.task(f"PDF {out_path.name}: desenhando", len(chunks)))
         files = attachments if isinstance(attachments, list) else attachments()
         pages = assemble(front_path, parts, outline, out_path, frame_chars(known["frame"]), total, tagged,
-                         attachments=(files, created, workers))
+                         attachments=(files, created, workers), submit=pool.submit)
         clock.append(time.perf_counter())
     if pages != total:
         raise PdfError(f"O PDF tem {pages} páginas, mas a paginação previa {total}.")

@@ -275,16 +275,38 @@ def frame_chars(frame: Frame) -> dict[str, set[str]]:
 
 
 # -- fonts -----------------------------------------------------------------------------------------------------
-def font_objects(pdf: pikepdf.Pdf, used: dict[str, set[str]]) -> pikepdf.Dictionary:
-    """A /Font resource dictionary with one embedded Type0 font per face, subset to the characters used."""
-    return pikepdf.Dictionary({RESOURCE[face]: _type0(pdf, face, used.get(face, set()) | {" "}) for face in FACES})
+def font_objects(pdf: pikepdf.Pdf, used: dict[str, set[str]], submit=None) -> pikepdf.Dictionary:
+    """A /Font resource dictionary with one embedded Type0 font per face, subset to the characters used.
+    `submit(function, argument)` (a process pool's, giving something with .get()) subsets the faces side by side
+    while this process reads their metrics; the objects are made in the same order either way."""
+    tasks = {face: (submit or _at_once)(subset_face, (face, frozenset(used.get(face, set()) | {" "})))
+             for face in FACES}
+    return pikepdf.Dictionary({RESOURCE[face]: _type0(pdf, face, *tasks[face].get()) for face in FACES})
 
 
-def _type0(pdf: pikepdf.Pdf, face: str, chars: set[str]) -> pikepdf.Object:
+class _at_once:
+    """A call made here and now, shaped like a pool's pending result."""
+
+    def __init__(self, function, argument):
+        self.value = function(argument)
+
+    def get(self):
+        return self.value
+
+
+def subset_face(task: tuple[str, frozenset]) -> tuple[set[str], bytes]:
+    """The characters of `chars` the face has, and its TrueType program subset to them."""
+    face, chars = task
     font = TTFont(font_path(face))
     cmap = font.getBestCmap()
+    font.close()
     chars = {c for c in chars if ord(c) in cmap}
-    program = _subset(face, chars)
+    return chars, _subset(face, chars)
+
+
+def _type0(pdf: pikepdf.Pdf, face: str, chars: set[str], program: bytes) -> pikepdf.Object:
+    font = TTFont(font_path(face))
+    cmap = font.getBestCmap()
     tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
     name = pikepdf.Name(f"/{tag}+{font['name'].getDebugName(6)}")
     units = font["head"].unitsPerEm

@@ -19,13 +19,14 @@ from .pdf_tags import GRAFTED, append_body_tree, describe_links, graft, mark_cat
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
              out_path: Path, frame_chars: dict[str, set[str]], total: int, tagged: bool = True,
-             attachments: tuple[list[Path], datetime, int] = ([], datetime(2000, 1, 1), 1)) -> int:
+             attachments: tuple[list[Path], datetime, int] = ([], datetime(2000, 1, 1), 1), submit=None) -> int:
     """Append the body parts, in order, to the front file (whose catalog carries the PDF/A metadata, output intent
     and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars, first folio))
     drawn directly and numbered here out of `total` pages; then the attachments (paths, date, threads).
     Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Tagged (PDF/UA-1): the
     front matter's tags fixed, WeasyPrint chunks grafted, and the body's structure tree appended as an incremental
-    update (pdf_tags). Returns the page count."""
+    update (pdf_tags). `submit`: a process pool's, to subset the fonts in parallel (pdf_direct.font_objects).
+    Returns the page count."""
     with ExitStack() as stack:
         pdf = stack.enter_context(pikepdf.open(front))
         front_pages = len(pdf.pages)
@@ -53,7 +54,7 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
             events += [page_events for _, page_events in streams]
             drawn = True
         if drawn:
-            for key, value in font_objects(pdf, used).items():
+            for key, value in font_objects(pdf, used, submit).items():
                 fonts[key] = value
         _outline(pdf, outline)
         resolve_page_links(pdf)
