@@ -22,6 +22,7 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,42 +49,62 @@ class Cargo:
 def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
                 data_sha256: str, pdf_href: str, workers: int | None = None) -> dict[str, dict]:
     """Write `<cargo slug>/<full stem>-<cargo slug>.pdf` under out_dir for each cargo; return, per cargo code, its
-    href (relative to out_dir), pages in the full PDF and its own page count. Cargos are shared among forked
-    processes (each opens the full PDF itself); every extract depends only on its own inputs, so the bytes do not
-    depend on how they were shared."""
+    href (relative to out_dir), pages in the full PDF and its own page count. Every extract depends only on its own
+    inputs, so the bytes do not depend on which process wrote it.
+
+    Memory (issue 14): qpdf keeps every object it resolves until the Pdf is closed, and a cargo's extract resolves
+    its share of the full PDF's structure tree (about 65 MB per 5,000 candidates), so one process writing many
+    extracts from one open file ends up holding most of a national PDF (GBs). The full PDF is opened once here,
+    memory-mapped (forked processes share its pages and no file offset), with its page list and body structure
+    read; each cargo is then written by a process forked from this state for it alone, which exits with what it
+    resolved. Opening a national PDF per cargo instead would cost seconds and its whole cross-reference table each
+    time."""
     full = Path(full)
     task = (str(full), exam, ranges, str(out_dir), url, data_sha256, _sha256(full))
     workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
-    if workers == 1:
-        done = _extract_some((task, cargos))
-    else:
-        import weasyprint  # noqa: F401 - imported once here, inherited by the forked workers
-
-        slices = [cargos[k::workers] for k in range(workers)]
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            done = [item for part in pool.map(_extract_some, [(task, part) for part in slices]) for item in part]
-    order = {c.codigo: k for k, c in enumerate(cargos)}
-    return {code: info for code, info in sorted(done, key=lambda pair: order[pair[0]])}
-
-
-def _extract_some(job: tuple) -> list[tuple[str, dict]]:
-    """Extracts of some cargos, in one process: the full PDF opened once."""
-    (full, exam, ranges, out_dir, url, data_sha256, sha), cargos = job
-    full, out = Path(full), []
-    with pikepdf.open(full) as source:
+    with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source:
         finder = _Finder(source)
-        for cargo in cargos:
-            href = f"{cargo.slug}/{full.stem}-{cargo.slug}.pdf"
-            target = Path(out_dir) / href
-            target.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                pages = _extract(source, finder, exam, cargo, ranges, target, full=full, sha=sha, url=url,
-                                 data_sha256=data_sha256)
-            except NotExtractable:
-                logging.getLogger("gazeta").info("extrato do cargo %s: estrutura não separável", cargo.codigo)
-                continue
-            out.append((cargo.codigo, {"href": href, "first": cargo.first, "last": cargo.last, "pages": pages}))
-    return out
+        len(source.pages), finder.ids()  # read before forking: shared, not read again per cargo
+        _OPEN.update(source=source, finder=finder, task=task)
+        try:
+            if workers == 1:
+                done = [_extract_one(cargo) for cargo in cargos]
+            else:
+                _warm_up(cargos[0], len(source.pages))
+                # one cargo per process: it exits with the objects its extract resolved
+                with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+                    done = pool.map(_extract_one, cargos, chunksize=1)
+        finally:
+            _OPEN.clear()
+    return {code: info for code, info in (item for item in done if item is not None)}
+
+
+_OPEN: dict = {}  # the open full PDF, inherited by the forked processes
+
+
+def _warm_up(cargo: Cargo, full_pages: int) -> None:
+    """Render one cover here and throw it away: WeasyPrint's first document in a process costs about twice a later
+    one (fonts, the stylesheet), and every forked process inherits this one's state instead of paying it again."""
+    full, exam, _, _, url, data_sha256, sha = _OPEN["task"]
+    with tempfile.TemporaryDirectory(prefix="gazeta-extrato-") as tmp:
+        _cover(exam, cargo, Path(full), full_pages, sha, url, data_sha256, Path(tmp) / "capa.pdf")
+
+
+def _extract_one(cargo: Cargo) -> tuple[str, dict] | None:
+    """One cargo's extract from the open full PDF (None when its structure is not separable)."""
+    source, finder = _OPEN["source"], _OPEN["finder"]
+    full, exam, ranges, out_dir, url, data_sha256, sha = _OPEN["task"]
+    full = Path(full)
+    href = f"{cargo.slug}/{full.stem}-{cargo.slug}.pdf"
+    target = Path(out_dir) / href
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        pages = _extract(source, finder, exam, cargo, ranges, target, full=full, sha=sha, url=url,
+                         data_sha256=data_sha256)
+    except NotExtractable:
+        logging.getLogger("gazeta").info("extrato do cargo %s: estrutura não separável", cargo.codigo)
+        return None
+    return cargo.codigo, {"href": href, "first": cargo.first, "last": cargo.last, "pages": pages}
 
 
 def _sha256(path: Path) -> str:
@@ -102,6 +123,16 @@ class _Finder:
         self.pdf = pdf
         self.parents = pikepdf.NumberTree(tree.ParentTree)
         self.document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
+        self._ids: list | None = None
+
+    def ids(self) -> list[tuple[str, pikepdf.Object, tuple[int, int]]]:
+        """The IDTree's (name, element, the Document kid holding it), in the tree's order; read once (before the
+        forks: every cargo's process would otherwise resolve the whole tree again)."""
+        if self._ids is None:
+            tree = self.pdf.Root.StructTreeRoot
+            items = pikepdf.NameTree(tree.IDTree).items() if "/IDTree" in tree else []
+            self._ids = [(name, element, self.top(element).objgen) for name, element in items]
+        return self._ids
 
     def array(self, index: int) -> pikepdf.Array | None:
         page = self.pdf.pages[index].obj
@@ -166,7 +197,7 @@ def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ran
                 page.StructParents = key + offset
                 nums.extend([key + offset, pdf.copy_foreign(array) if array is not None else pikepdf.Array()])
             pdf.Root.StructTreeRoot.ParentTreeNextKey = key + last - first + 1
-            _id_tree(pdf, source, finder, {s.objgen for s in sects})
+            _id_tree(pdf, finder, {s.objgen for s in sects})
             describe_links(pdf, cover_pages)
             mark_catalog(pdf)
             _output_intent(pdf)
@@ -190,14 +221,11 @@ def _kids(element: pikepdf.Object) -> list:
     return list(kids) if isinstance(kids, pikepdf.Array) else [kids]
 
 
-def _id_tree(pdf: pikepdf.Pdf, source: pikepdf.Pdf, finder: _Finder, sects: set) -> None:
+def _id_tree(pdf: pikepdf.Pdf, finder: _Finder, sects: set) -> None:
     """The notes' IDs (legal-basis notes of the nomination order) that the copied Sects hold."""
-    tree = source.Root.StructTreeRoot
-    if "/IDTree" not in tree:
-        return
     names = pikepdf.Array()
-    for name, element in pikepdf.NameTree(tree.IDTree).items():
-        if finder.top(element).objgen in sects:
+    for name, element, top in finder.ids():
+        if top in sects:
             names.extend([pikepdf.String(name), pdf.copy_foreign(element)])
     if len(names):
         pdf.Root.StructTreeRoot.IDTree = pdf.make_indirect(pikepdf.Dictionary(Names=names))
