@@ -64,7 +64,8 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
     workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
     with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source:
         finder = _Finder(source)
-        len(source.pages), finder.ids()  # read before forking: shared, not read again per cargo
+        len(source.pages)  # read before forking: shared, not read again per cargo
+        finder.notes = finder.note_tops() if workers == 1 else _note_tops(full)
         _OPEN.update(source=source, finder=finder, task=task)
         try:
             if workers == 1:
@@ -80,6 +81,20 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
 
 
 _OPEN: dict = {}  # the open full PDF, inherited by the forked processes
+
+
+def _note_tops(full: Path) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """_Finder.note_tops of the full PDF, read by a forked process that exits with what it resolved: the notes lie
+    all over the structure tree, and walking up from each one resolves the object streams on the way (about
+    550 MB and 20 s of a national PDF), which every cargo's process would otherwise do again, or this one keep."""
+    from ..pipeline import Forked
+
+    def read() -> list:
+        with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as pdf:
+            return _Finder(pdf).note_tops()
+
+    with Forked(read) as job:
+        return job.get()
 
 
 def _warm_up(cargo: Cargo, full_pages: int) -> None:
@@ -123,16 +138,13 @@ class _Finder:
         self.pdf = pdf
         self.parents = pikepdf.NumberTree(tree.ParentTree)
         self.document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
-        self._ids: list | None = None
+        self.notes: list[tuple[str, tuple[int, int], tuple[int, int]]] = []  # see note_tops
 
-    def ids(self) -> list[tuple[str, pikepdf.Object, tuple[int, int]]]:
-        """The IDTree's (name, element, the Document kid holding it), in the tree's order; read once (before the
-        forks: every cargo's process would otherwise resolve the whole tree again)."""
-        if self._ids is None:
-            tree = self.pdf.Root.StructTreeRoot
-            items = pikepdf.NameTree(tree.IDTree).items() if "/IDTree" in tree else []
-            self._ids = [(name, element, self.top(element).objgen) for name, element in items]
-        return self._ids
+    def note_tops(self) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+        """The IDTree's (name, element, the Document kid holding it), as object numbers, in the tree's order."""
+        tree = self.pdf.Root.StructTreeRoot
+        items = pikepdf.NameTree(tree.IDTree).items() if "/IDTree" in tree else []
+        return [(name, element.objgen, self.top(element).objgen) for name, element in items]
 
     def array(self, index: int) -> pikepdf.Array | None:
         page = self.pdf.pages[index].obj
@@ -224,9 +236,9 @@ def _kids(element: pikepdf.Object) -> list:
 def _id_tree(pdf: pikepdf.Pdf, finder: _Finder, sects: set) -> None:
     """The notes' IDs (legal-basis notes of the nomination order) that the copied Sects hold."""
     names = pikepdf.Array()
-    for name, element, top in finder.ids():
+    for name, element, top in finder.notes:
         if top in sects:
-            names.extend([pikepdf.String(name), pdf.copy_foreign(element)])
+            names.extend([pikepdf.String(name), pdf.copy_foreign(finder.pdf.get_object(element))])
     if len(names):
         pdf.Root.StructTreeRoot.IDTree = pdf.make_indirect(pikepdf.Dictionary(Names=names))
 
