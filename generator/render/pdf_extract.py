@@ -65,7 +65,7 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
     with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source:
         finder = _Finder(source)
         len(source.pages)  # read before forking: shared, not read again per cargo
-        finder.notes = finder.note_tops() if workers == 1 else _note_tops(full)
+        finder.outline = finder.read_outline() if workers == 1 else _outline_of(full)
         _OPEN.update(source=source, finder=finder, task=task)
         try:
             if workers == 1:
@@ -83,15 +83,17 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
 _OPEN: dict = {}  # the open full PDF, inherited by the forked processes
 
 
-def _note_tops(full: Path) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
-    """_Finder.note_tops of the full PDF, read by a forked process that exits with what it resolved: the notes lie
-    all over the structure tree, and walking up from each one resolves the object streams on the way (about
-    550 MB and 20 s of a national PDF), which every cargo's process would otherwise do again, or this one keep."""
+def _outline_of(full: Path) -> "Outline":
+    """_Finder.read_outline of the full PDF, read by a forked process that exits with what it resolved. pikepdf
+    resolves every object it hands over, and qpdf a whole object stream with each: listing the Document's kids
+    (one Sect per cargo) resolves about 256 MB in 6 s of a national PDF, and walking up from its ~2,000 notes,
+    spread over the structure tree, about 550 MB in 20 s (measured on the 1M PDF, load 9). Every cargo's process
+    would otherwise do that again, or this one keep it, counted, for the whole phase."""
     from ..pipeline import Forked
 
-    def read() -> list:
+    def read() -> Outline:
         with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as pdf:
-            return _Finder(pdf).note_tops()
+            return _Finder(pdf).read_outline()
 
     with Forked(read) as job:
         return job.get()
@@ -130,6 +132,14 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+@dataclass
+class Outline:
+    """The full PDF's body structure as object numbers: its Document's kids in order, (objgen, /S), and its notes
+    in the IDTree's order, (ID, element objgen, objgen of the Document kid holding it)."""
+    kids: list[tuple[tuple[int, int], str]]
+    notes: list[tuple[str, tuple[int, int], tuple[int, int]]]
+
+
 class _Finder:
     """The full PDF's body structure: which Document kid (a cargo's Sect) holds a page's marked content."""
 
@@ -138,13 +148,14 @@ class _Finder:
         self.pdf = pdf
         self.parents = pikepdf.NumberTree(tree.ParentTree)
         self.document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
-        self.notes: list[tuple[str, tuple[int, int], tuple[int, int]]] = []  # see note_tops
+        self.outline = Outline([], [])
 
-    def note_tops(self) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
-        """The IDTree's (name, element, the Document kid holding it), as object numbers, in the tree's order."""
+    def read_outline(self) -> "Outline":
+        """The Document's kids and the IDTree's notes, as object numbers (see Outline)."""
         tree = self.pdf.Root.StructTreeRoot
         items = pikepdf.NameTree(tree.IDTree).items() if "/IDTree" in tree else []
-        return [(name, element.objgen, self.top(element).objgen) for name, element in items]
+        return Outline([(kid.objgen, str(kid.get("/S"))) for kid in _kids(self.document)],
+                       [(name, element.objgen, self.top(element).objgen) for name, element in items])
 
     def array(self, index: int) -> pikepdf.Array | None:
         page = self.pdf.pages[index].obj
@@ -179,9 +190,10 @@ def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ran
     first, last = cargo.first - 1, cargo.last - 1
     tops = {t for index in range(first, last + 1) for t in finder.tops(index)}
     outside = {t for index in (first - 1, last + 1) if 0 <= index < len(source.pages) for t in finder.tops(index)}
-    sects = [kid for kid in _kids(finder.document) if kid.objgen in tops]
-    if not sects or tops & outside or any(kid.get("/S") != "/Sect" for kid in sects):
+    kids = [(objgen, kind) for objgen, kind in finder.outline.kids if objgen in tops]
+    if not kids or tops & outside or any(kind != "/Sect" for _, kind in kids):
         raise NotExtractable(cargo.codigo)
+    sects = [source.get_object(objgen) for objgen, _ in kids]
     cover = _cover(exam, cargo, full, len(source.pages), sha, url, data_sha256, target.with_suffix(".capa.pdf"))
     try:
         with pikepdf.open(cover) as pdf:
@@ -236,7 +248,7 @@ def _kids(element: pikepdf.Object) -> list:
 def _id_tree(pdf: pikepdf.Pdf, finder: _Finder, sects: set) -> None:
     """The notes' IDs (legal-basis notes of the nomination order) that the copied Sects hold."""
     names = pikepdf.Array()
-    for name, element, top in finder.notes:
+    for name, element, top in finder.outline.notes:
         if top in sects:
             names.extend([pikepdf.String(name), pdf.copy_foreign(finder.pdf.get_object(element))])
     if len(names):
