@@ -92,9 +92,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidatos", type=int, default=1_000_000)
     parser.add_argument("--novo", type=int, default=10_000)
     parser.add_argument("--pasta", type=Path, default=None, help="pasta de trabalho (padrão: temporária)")
+    parser.add_argument("--somente-novo", action="store_true",
+                        help="só o último passo, numa --pasta de uma execução anterior (build sem mudanças como base)")
     args = parser.parse_args(argv)
     work = Path(args.pasta or tempfile.mkdtemp(prefix="gazeta-bench-atos-"))
     content, site = work / "content", work / "site"
+    if args.somente_novo:
+        shutil.rmtree(content / "certames" / "novo", ignore_errors=True)
+        run("preparo: build com o certame grande como está", "build", str(content), "--site", str(site))
+        times = {"build completo": run("build sem mudanças (base desta execução)", "build", str(content), "--site",
+                                       str(site))}
+        return _new_exam(args, content, site, times)
     shutil.rmtree(work, ignore_errors=True)
     (content / "certames").mkdir(parents=True)
     shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
@@ -113,10 +121,21 @@ def main(argv: list[str] | None = None) -> int:
     b = run("retificação de 10 notas: build", "build", str(content), "--site", str(site))
     times["retificação (publicar + build)"] = a + b
     pdf = next((big / "arquivo" / "ato-104-2024").glob("*.pdf"))
-    from pypdf import PdfReader
-    print(f"  PDF da retificação: {len(PdfReader(pdf).pages)} página(s), {pdf.stat().st_size / 1024:.0f} KiB "
-          f"(o do resultado: {len(PdfReader(next((big / 'arquivo' / 'ato-100-2024').glob('*.pdf'))).pages)} páginas)")
+    print(f"  PDF da retificação: {_pages(pdf)} página(s), {pdf.stat().st_size / 1024:.0f} KiB "
+          f"(o do resultado: {_pages(next((big / 'arquivo' / 'ato-100-2024').glob('*.pdf')))} páginas)")
+    return _new_exam(args, content, site, times)
 
+
+def _pages(path: Path) -> int:
+    """Pages of a PDF (pikepdf: pypdf refuses the 1M result's 5 million cross-reference entries)."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return len(pdf.pages)
+
+
+def _new_exam(args, content: Path, site: Path, times: dict) -> int:
+    """The last step: a new exam published and built beside the big one; then the summary."""
     new = content / "certames" / "novo"
     synth(new, args.novo, 20, 300, 99, "7/2024")
     a = run(f"novo certame de {args.novo}: publicar", "publicar", str(new))
