@@ -276,17 +276,23 @@ def replay(site, reuse: Reuse, site_dir: Path, staging: Path) -> None:
 
 
 def _link_tree(source: Path, target: Path) -> None:
-    """Hard-link every file of source under target (a copy where links are impossible)."""
-    for path in sorted(source.rglob("*")):
-        dest = target / path.relative_to(source)
-        if path.is_dir():
-            dest.mkdir(parents=True, exist_ok=True)
-            continue
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            os.link(path, dest)
-        except OSError:
-            shutil.copy2(path, dest)
+    """Hard-link every file of source under target (a copy where links are impossible). One os.walk over plain
+    strings, each folder made once: the 1M exam's 33,000 files took 4.8 s through pathlib (a mkdir per file)."""
+    source, target = os.fspath(source), os.fspath(target)
+    if not os.path.isdir(source):
+        return
+    os.makedirs(target, exist_ok=True)
+    for folder, dirs, files in os.walk(source):
+        dirs.sort()
+        rel = os.path.relpath(folder, source)
+        dest = target if rel == "." else os.path.join(target, rel)
+        for name in dirs:
+            os.makedirs(os.path.join(dest, name), exist_ok=True)
+        for name in sorted(files):
+            try:
+                os.link(os.path.join(folder, name), os.path.join(dest, name))
+            except OSError:
+                shutil.copy2(os.path.join(folder, name), os.path.join(dest, name))
 
 
 def _renumber(folder: Path, shift: int) -> None:
