@@ -248,11 +248,15 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     cargos = pdf_extract.cargos_of(prepared.cargos, ranges)
     if not cargos:
         return
-    key = incremental.extracts_key(full, view, cargos, ranges, url, data_sha256, pdf["href"])
+    from .render.data import sha256_file
+
+    pdf_sha256 = sha256_file(full)  # once: the key and the covers both need it (270 MB at 1M)
+    key = incremental.extracts_key(pdf_sha256, view, cargos, ranges, url, data_sha256, pdf["href"])
     extracts = incremental.reuse_extracts(prepared.earlier, key, exam_dir)
     if extracts is None:
         extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
-                                           pdf_href=pdf["href"], workers=_extract_workers())
+                                           pdf_href=pdf["href"], workers=_extract_workers(),
+                                           pdf_sha256=pdf_sha256)
     for extract in extracts.values():
         extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
     pdf["extracts"] = extracts

@@ -18,7 +18,6 @@ site still links the full PDF at the cargo's page.
 from __future__ import annotations
 
 import atexit
-import hashlib
 import logging
 import multiprocessing
 import os
@@ -28,6 +27,7 @@ from pathlib import Path
 
 import pikepdf
 
+from .data import sha256_file
 from .pdf_html import environment, masthead, stylesheet, verification_text
 from .pdf_merge import _output_intent
 from .pdf_tags import describe_links, mark_catalog, prepare_front
@@ -47,7 +47,8 @@ class Cargo:
 
 
 def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
-                data_sha256: str, pdf_href: str, workers: int | None = None) -> dict[str, dict]:
+                data_sha256: str, pdf_href: str, workers: int | None = None,
+                pdf_sha256: str | None = None) -> dict[str, dict]:
     """Write `<cargo slug>/<full stem>-<cargo slug>.pdf` under out_dir for each cargo; return, per cargo code, its
     href (relative to out_dir), pages in the full PDF and its own page count. Every extract depends only on its own
     inputs, so the bytes do not depend on which process wrote it.
@@ -58,9 +59,9 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
     memory-mapped (forked processes share its pages and no file offset), with its page list and body structure
     read; each cargo is then written by a process forked from this state for it alone, which exits with what it
     resolved. Opening a national PDF per cargo instead would cost seconds and its whole cross-reference table each
-    time."""
+    time. `pdf_sha256`: the full PDF's hash, when the caller has it already (the covers print it)."""
     full = Path(full)
-    task = (str(full), exam, ranges, str(out_dir), url, data_sha256, _sha256(full))
+    task = (str(full), exam, ranges, str(out_dir), url, data_sha256, pdf_sha256 or sha256_file(full))
     workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
     with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source:
         finder = _Finder(source)
@@ -122,14 +123,6 @@ def _extract_one(cargo: Cargo) -> tuple[str, dict] | None:
         logging.getLogger("gazeta").info("extrato do cargo %s: estrutura não separável", cargo.codigo)
         return None
     return cargo.codigo, {"href": href, "first": cargo.first, "last": cargo.last, "pages": pages}
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 @dataclass
