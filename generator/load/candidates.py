@@ -374,27 +374,21 @@ class _Memo:
         return _OPTS[bits]
 
     def quiet_status(self, text: str) -> str | object:
-        try:
-            value = cells.parse_status(text)
-        except cells.BadCell:
-            return MISSING
-        self._remember(self.statuses, text, value)
-        return value
+        return self._quiet(cells.parse_status, self.statuses, text)
 
     def quiet_birth(self, text: str) -> date | None | object:
-        try:
-            value = cells.parse_birth(text)
-        except cells.BadCell:
-            return MISSING
-        self._remember(self.births, text, value)
-        return value
+        return self._quiet(cells.parse_birth, self.births, text)
 
     def quiet_sex(self, text: str) -> str | None | object:
+        return self._quiet(cells.parse_sex, self.sexes, text)
+
+    def _quiet(self, parse: Callable[[str], object], memo: dict, text: str) -> object:
+        """parse(text), remembered in `memo`; MISSING where it would report a problem."""
         try:
-            value = cells.parse_sex(text)
+            value = parse(text)
         except cells.BadCell:
             return MISSING
-        self._remember(self.sexes, text, value)
+        self._remember(memo, text, value)
         return value
 
     def _remember(self, memo: dict, text: str, value: object) -> None:
