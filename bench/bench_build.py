@@ -120,9 +120,10 @@ def content_for(candidates: int) -> tuple[Path, Path]:
     return base / "content", exam
 
 
-def build(content: Path, site: Path) -> dict:
-    """The measured `gazeta build` in a fresh interpreter (no progress bars: CI=1)."""
-    done = subprocess.run([sys.executable, "-c", BUILD, str(ROOT), str(content), str(site)], cwd=ROOT,
+def build(content: Path, site: Path, harness: str = BUILD) -> dict:
+    """The measured `gazeta build` in a fresh interpreter (no progress bars: CI=1), through `harness` (BUILD, or
+    bench_memory's)."""
+    done = subprocess.run([sys.executable, "-c", harness, str(ROOT), str(content), str(site)], cwd=ROOT,
                           capture_output=True, text=True, env={**os.environ, "CI": "1"})
     if done.returncode:
         raise SystemExit(done.stderr)

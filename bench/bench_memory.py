@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -103,13 +102,7 @@ def run(n: int, site: Path | None = None) -> dict:
     content, _ = bench_build.content_for(n)
     site = site or content.parent / "site-memory"
     load = os.getloadavg()
-    done = subprocess.run([sys.executable, "-c", HARNESS, str(ROOT), str(content), str(site)], cwd=ROOT,
-                          capture_output=True, text=True, env={**os.environ, "CI": "1"})
-    if done.returncode:
-        raise SystemExit(done.stderr)
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    if result["exit"]:
-        raise SystemExit(f"gazeta build saiu com {result['exit']}: {done.stdout}")
+    result = bench_build.build(content, site, HARNESS)
     return {"candidatos": n, "load_average_before": load, "load_average_after": os.getloadavg(), **result}
 
 
