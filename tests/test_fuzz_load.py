@@ -79,6 +79,22 @@ def _reference_rows(data: bytes, score_column: str) -> list[Decimal]:
     return scores
 
 
+def _checked(folder: Path, files: tuple[str, ...]) -> tuple[list[str] | None, str]:
+    """`gazeta check` of a mutated exam: refused (exit 1) with problems each naming one of `files`, or accepted
+    (exit 0); never a traceback, never a file written. (problems or None when accepted, stderr)."""
+    before = sorted(p.name for p in folder.iterdir())
+    status, err = _check(folder)
+    assert sorted(p.name for p in folder.iterdir()) == before  # nothing written
+    assert "Traceback" not in err
+    event("recusado" if status == 1 else "aceito")
+    if status == 1:
+        problems = err.split("\n\n")[0].splitlines()
+        assert problems and all(line.split(",")[0].split(":")[0] in files for line in problems), err
+        return problems, err
+    assert status == 0, err
+    return None, err
+
+
 @settings(max_examples=200, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(exam=st.sampled_from(sorted(EXAMPLES)), target=st.sampled_from(FILES[:3] * 3 + FILES[3:]),
@@ -92,17 +108,10 @@ def test_a_mutated_input_is_refused_with_a_message_or_published_exactly(exam, ta
         for _, change in mutations:
             data = change(data)
         path.write_bytes(data)
-        before = sorted(p.name for p in folder.iterdir())
-        status, err = _check(folder)
-        assert sorted(p.name for p in folder.iterdir()) == before  # nothing written
-        assert "Traceback" not in err
-        event("recusado" if status == 1 else "aceito")
-        if status == 1:
-            problems = err.split("\n\n")[0].splitlines()
-            assert problems and all(line.split(",")[0].split(":")[0] in FILES for line in problems), err
+        problems, err = _checked(folder, FILES)
+        if problems is not None:
             assert any(target in line for line in problems), err
             return
-        assert status == 0, err
         result = prepare(folder, RULES, project=False)
         published = sorted([c.score for p in result.positions for c in p.order]
                            + [e.candidate.score for p in result.positions for e in p.eliminated])
@@ -216,17 +225,9 @@ def test_a_mutated_workbook_is_refused_with_a_message_or_published_exactly(mutat
         if truncate:
             data = path.read_bytes()
             path.write_bytes(data[: int(len(data) * truncate)])
-        before = sorted(p.name for p in folder.iterdir())
-        status, err = _check(folder)
-        assert sorted(p.name for p in folder.iterdir()) == before  # nothing written
-        assert "Traceback" not in err
-        event("recusado" if status == 1 else "aceito")
-        if status == 1:
-            problems = err.split("\n\n")[0].splitlines()
-            assert problems and all(line.split(",")[0].split(":")[0] in (*FILES, "candidatos.xlsx")
-                                    for line in problems), err
+        problems, err = _checked(folder, (*FILES, "candidatos.xlsx"))
+        if problems is not None:
             return
-        assert status == 0, err
         expected = _xlsx_reference(path)
         assert expected is not None, f"aceito, mas a planilha tem nota que não é número de 2 casas: {err}"
         result = prepare(folder, RULES, project=False)

@@ -39,15 +39,21 @@ TITLE = "Processo Seletivo\\u000b Simplificado \\u202eodatsE od\\u202c nº 03/20
 AGENCY = "Secretaria de Estado de Educação\\u0007"
 
 
-def _hostile_content(base: Path) -> Path:
+def _unpublished_example(base: Path) -> tuple[Path, Path]:
+    """A content folder with only the EXAM example, its archive removed (with it the build would copy the
+    published PDF instead of rendering what the test makes hostile); (content, exam folder)."""
     content = base / "content"
     shutil.copytree(ROOT / "content", content)
     for other in (content / "certames").iterdir():
         if other.name != EXAM:
             shutil.rmtree(other)
     exam = content / "certames" / EXAM
-    # unpublished: with its archive the build would copy the published PDF instead of rendering this ato.md
     shutil.rmtree(exam / "arquivo", ignore_errors=True)
+    return content, exam
+
+
+def _hostile_content(base: Path) -> Path:
+    content, exam = _unpublished_example(base)
     (exam / "ato.md").write_text(HOSTILE_ACT, encoding="utf-8")
     toml = (exam / "certame.toml").read_text("utf-8")
     toml = re.sub(r'^titulo = ".*"$', lambda _: f'titulo = "{TITLE}"', toml, count=1, flags=re.M)
@@ -300,13 +306,7 @@ def hostile_acts(tmp_path_factory):
     """The MS example with hostile act fields (number, edition, reason, place, signers, title), published by
     `gazeta publicar` and built: every act rendered from them, PDF included."""
     base = tmp_path_factory.mktemp("atos-hostis")
-    content = base / "content"
-    shutil.copytree(ROOT / "content", content)
-    for other in (content / "certames").iterdir():
-        if other.name != EXAM:
-            shutil.rmtree(other)
-    exam = content / "certames" / EXAM
-    shutil.rmtree(exam / "arquivo")
+    content, exam = _unpublished_example(base)
     toml = (exam / "certame.toml").read_text("utf-8")
     for plain, hostile in ACT_FIELDS.items():
         assert plain in toml
