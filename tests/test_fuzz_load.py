@@ -67,7 +67,7 @@ def _reference_rows(data: bytes, score_column: str) -> list[Decimal]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252")
-    header_line = text.splitlines()[0] if text else ""
+    header_line = text.split("\n", 1)[0]  # not splitlines(): \v, \f and U+2028 are not line ends in a CSV
     delimiter = max((",", ";", "\t"), key=header_line.count)
     rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
     column = [c.strip().casefold() for c in rows[0]].index(score_column.casefold())
