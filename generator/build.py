@@ -307,7 +307,7 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
     from . import incremental, progress
 
     content_dir = content_folder(content_dir)
-    site_dir = _site_folder(site_dir)
+    site_dir = _site_folder(site_dir, content_dir, config_file)
     with sitedir.locked(site_dir), progress.session():  # the lock first: a second build says so at once
         from .acts import archive
 
@@ -322,7 +322,7 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
 def build_job(job: Job, content_dir: Path, site_dir: Path, *, config_file: Path | None = None) -> dict:
     """Run MkDocs with `job` into a fresh folder beside site_dir, then swap it in (one build at a time)."""
     content_dir = content_folder(content_dir)
-    site_dir = _site_folder(site_dir)
+    site_dir = _site_folder(site_dir, content_dir, config_file)
     with sitedir.locked(site_dir):
         return _build_locked(job, content_dir, site_dir, config_file)
 
@@ -339,9 +339,16 @@ def content_folder(content_dir: Path) -> Path:
     return content_dir
 
 
-def _site_folder(site_dir: Path) -> Path:
-    """The resolved site folder, its parent created; FaultError where it cannot be written or swapped."""
-    site_dir = Path(site_dir).resolve()
+def _site_folder(site_dir: Path, content_dir: Path, config_file: Path | None) -> Path:
+    """The resolved site folder, its parent created; FaultError where it cannot be written or swapped, or where
+    swapping it could destroy anything but a site gazeta made (the content, the project, the working folder)."""
+    from . import incremental
+
+    keep = {"pasta de conteúdo": content_dir, "pasta do projeto": Path(config_file or CONFIG).resolve().parent,
+            "pasta de trabalho atual": Path.cwd()}
+    resolved = Path(site_dir).resolve()
+    sitedir.refuse_unsafe(Path(site_dir), keep, described=incremental.previous_cache(resolved) is not None)
+    site_dir = resolved
     try:
         site_dir.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -381,6 +388,7 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
                 use_job(None)
         from . import incremental
 
+        sitedir.mark(tmp)
         incremental.invalidate(site_dir)  # the old cache must never outlive the site it describes
         sitedir.swap(tmp, site_dir, background=previous >= sitedir.BACKGROUND_FROM)
     except BaseException as error:

@@ -195,6 +195,48 @@ def _megabytes(n: int) -> str:
     return f"{max(n, 0) / 1e6:.1f} MB".replace(".", ",")
 
 
+# Every site gazeta makes carries this file: a folder that holds anything else is never replaced (issue 22 item 1).
+MARKER = ".gazeta-site"
+MARKER_TEXT = ("Pasta gerada pelo gazeta (gazeta build). Cada geração substitui esta pasta inteira: não guarde "
+               "nada aqui.\n")
+
+
+def mark(tree: Path) -> None:
+    """Write the owner marker into a tree about to be swapped in."""
+    (tree / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+
+
+def refuse_unsafe(site_dir: Path, keep: dict[str, Path], *, described: bool = False) -> None:
+    """FaultError unless replacing site_dir can only ever destroy a site gazeta made (issue 22 item 1).
+
+    `keep` names the folders that must survive whatever the build does (the content folder, the project with its
+    mkdocs.yml, the working folder): site_dir may not equal one, contain one, or lie inside the content folder. An
+    existing site_dir must be a folder that is empty or carries gazeta's marker; a site built before the marker
+    existed is recognised by the incremental cache that describes it (`described`, generator/incremental.py)."""
+    site = site_dir.resolve()
+    for what, folder in keep.items():
+        folder = folder.resolve()
+        if site == folder or folder.is_relative_to(site):
+            raise FaultError(f"--site «{site_dir}» é {'a própria' if site == folder else 'uma pasta que contém a'} "
+                             f"{what} («{folder}»): cada geração apaga e substitui a pasta do site inteira. Escolha "
+                             "uma pasta só para o site, por exemplo --site site. Nada foi alterado.")
+    content = keep.get("pasta de conteúdo")
+    if content is not None and site.is_relative_to(content.resolve()):
+        raise FaultError(f"--site «{site_dir}» fica dentro da pasta de conteúdo («{content.resolve()}»): o site "
+                         "seria lido como conteúdo na próxima geração e os dados dos certames ficariam ao lado dele. "
+                         "Escolha uma pasta fora dela, por exemplo --site site. Nada foi alterado.")
+    if not os.path.lexists(site_dir):
+        return
+    if not site.is_dir():
+        raise FaultError(f"--site «{site_dir}» já existe e não é uma pasta: a geração não substitui um arquivo. "
+                         "Escolha outra pasta. Nada foi alterado.")
+    if (site / MARKER).is_file() or described or not any(site.iterdir()):
+        return
+    raise FaultError(f"--site «{site_dir}» já existe e não foi gerada pelo gazeta (falta o arquivo {MARKER} que "
+                     "toda geração grava): a geração apagaria o que está nela. Escolha uma pasta vazia ou nova, ou, "
+                     "se ela for mesmo um site antigo do gazeta, apague-a antes. Nada foi alterado.")
+
+
 def is_mount_point(site_dir: Path) -> bool:
     """True when site_dir is the root of a mounted file system (it cannot be renamed: EBUSY)."""
     return site_dir.is_dir() and not site_dir.is_symlink() and os.path.ismount(site_dir)
