@@ -16,6 +16,7 @@ from .errors import InputError, Problem
 from .law.rules import find_rules_dir, rules_for
 from .load import exam_slug, load_exam
 from .memory import paused_gc
+from .processes import Forked
 from .results import ExamResult, compute
 from .tiebreak import columns_of
 
@@ -151,89 +152,6 @@ def _attachments(data: dict | None) -> list[Path]:
 
 def _pdf_link(name: str, info: dict) -> dict:
     return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
-
-
-class Forked:
-    """A function run in a forked process (it sees this process's memory as it was), its result or exception
-    handed back through a pipe; the process is ended if the caller leaves early. With `early`, the function is
-    called with `tell`, which hands one value back before the result (`first`)."""
-
-    def __init__(self, function: Callable[..., object], *, early: bool = False):
-        self.function, self.early = function, early
-        self.done = self.told = False
-        self.value: object = None
-        self.told_value: object = None
-
-    def __enter__(self) -> "Forked":
-        import multiprocessing
-
-        context = multiprocessing.get_context("fork")
-        self.receive, send = context.Pipe(duplex=False)
-        self.process = context.Process(target=_forked_main, args=(self.function, send, self.early), daemon=True)
-        self.process.start()
-        send.close()
-        return self
-
-    def _next(self) -> None:
-        """Take the next message (waiting for it)."""
-        try:
-            kind, value = self.receive.recv()
-        except EOFError:  # the process died without a word (killed, out of memory)
-            self.process.join()
-            kind, value = "error", RuntimeError(f"o processo dos dados abertos terminou com o código "
-                                                f"{self.process.exitcode}")
-        if kind == "told":
-            self.told, self.told_value = True, value
-            return
-        self.done, self.ok, self.value = True, kind == "ok", value
-        self.process.join()
-
-    def ready(self) -> bool:
-        """Whether `first` would return at once (never waits)."""
-        while not (self.done or (self.early and self.told)) and self.receive.poll():
-            self._next()
-        return self.done or (self.early and self.told)
-
-    def first(self) -> object:
-        """The value told early (without `early`: the result), waiting for it; the function's exception if it
-        failed before telling, raised here."""
-        while not (self.done or (self.early and self.told)):
-            self._next()
-        if self.early and self.told:
-            return self.told_value
-        return self.get()
-
-    def get(self) -> object:
-        """The function's result (waiting for it); its exception, raised here."""
-        while not self.done:
-            self._next()
-        if not self.ok:
-            raise self.value
-        return self.value
-
-    def __exit__(self, *exc) -> bool:
-        if self.process.is_alive() and not self.done:
-            self.process.terminate()
-        self.process.join()
-        self.receive.close()
-        return False
-
-
-def _forked_main(function: Callable[..., object], send, early: bool = False) -> None:
-    """Body of a Forked process: no progress bars of its own (the parent's terminal), the value told early (with
-    `early`), then the result or the error."""
-    from . import progress
-
-    progress._ACTIVE[0] = None
-    try:
-        result = ("ok", function(lambda value: send.send(("told", value))) if early else function())
-    except BaseException as error:  # handed to the parent, which raises it
-        result = ("error", error)
-    try:
-        send.send(result)
-    except Exception as error:  # an exception that does not pickle: its text
-        send.send(("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
-    send.close()
 
 
 COAT_OF_ARMS = ("brasao.svg", "brasao.png")  # in the exam folder; else jurisdicoes/<id>.svg or .png

@@ -15,7 +15,7 @@ import pytest
 
 from generator.build import Job, Prepared, build, build_job, prepare_all
 from generator.errors import InputError
-from generator.render.paths import PAGE_SIZE, Slugs
+from generator.paths import PAGE_SIZE, Slugs
 from site_fakes import fake_exam, fake_position
 from site_server import HOSTILE, ROOT, build_fake
 
@@ -192,7 +192,7 @@ def test_same_input_same_bytes(tmp_path, monkeypatch):
     assert any(name.endswith(".pdf") for name in a)
 
 
-# -- the open data written beside the PDF (generator.pipeline.Forked) ------------------------------------------
+# -- the open data written beside the PDF (generator.processes.Forked) ------------------------------------------
 def _tell_then(tell, fail_after: bool, fail_before: bool = False):
     import time
 
@@ -206,7 +206,7 @@ def _tell_then(tell, fail_after: bool, fail_before: bool = False):
 
 
 def test_forked_data_tells_the_package_before_it_finishes():
-    from generator.pipeline import Forked
+    from generator.processes import Forked
 
     with Forked(lambda tell: _tell_then(tell, False), early=True) as job:
         assert job.first() == {"hash": "abc"}
@@ -216,7 +216,7 @@ def test_forked_data_tells_the_package_before_it_finishes():
 
 
 def test_forked_data_errors_reach_the_parent_before_or_after_telling():
-    from generator.pipeline import Forked
+    from generator.processes import Forked
 
     with Forked(lambda tell: _tell_then(tell, False, fail_before=True), early=True) as job:
         with pytest.raises(ValueError, match="antes"):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.render import charts, cite
-from generator.render.paths import Slugs, page_of
+from generator.paths import Slugs, page_of
 from generator.render.search import PARTICLES, bucket, normalize, normalize_name
 from generator.render.site import Pager
 from site_fakes import fake_exam, fake_position

@@ -32,7 +32,7 @@ def load_exam(folder: Path, tie_columns: Callable[[ExamFile], tuple[str, ...]] |
 
 def exam_slug(folder: Path) -> str:
     """The exam's name in URLs and data packages: its folder's resolved name, as lower-case ASCII words."""
-    from ..render.paths import slugify
+    from ..paths import slugify
     return slugify(Path(folder).resolve().name)
 
 

@@ -7,7 +7,7 @@ published (ato.json) plus what came after it: the retificações that correct it
 from __future__ import annotations
 
 from ..acts.model import CORRECTING_KINDS
-from .paths import slugify
+from ..paths import slugify
 
 
 def history(exam_slug: str, records) -> list[dict]:

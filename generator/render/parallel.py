@@ -12,7 +12,7 @@ import traceback
 from pathlib import Path
 
 from .data import OpenData
-from .paths import Slugs
+from ..paths import Slugs
 from .search import SearchIndex
 from .site import ExamPages, Site
 

@@ -90,7 +90,7 @@ def _outline_of(full: Path) -> "Outline":
     (one Sect per cargo) resolves about 256 MB in 6 s of a national PDF, and walking up from its ~2,000 notes,
     spread over the structure tree, about 550 MB in 20 s (measured on the 1M PDF, load 9). Every cargo's process
     would otherwise do that again, or this one keep it, counted, for the whole phase."""
-    from ..pipeline import Forked
+    from ..processes import Forked
 
     def read() -> Outline:
         with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as pdf:
@@ -310,7 +310,7 @@ def _cover_style(css: str) -> tuple:
 
 def cargos_of(exam_cargos: list[dict], ranges: dict) -> list[Cargo]:
     """The cargos with a page range, with the site's slugs (assigned in cargo order, as the pages are)."""
-    from .paths import Slugs
+    from ..paths import Slugs
 
     slugs, out = Slugs(), []
     for c in exam_cargos:

@@ -15,7 +15,7 @@ from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
 from . import acts as act_pages, charts, cite, downloads
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows, note_marks
-from .paths import PAGE_SIZE, Slugs, page_dir
+from ..paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "theme"
