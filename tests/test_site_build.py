@@ -175,10 +175,11 @@ def test_bad_input_writes_nothing(tmp_path):
                                        encoding="utf-8")
     site = tmp_path / "site"
     site.mkdir()
+    (site / ".gazeta-site").write_text("um site anterior do gazeta")
     (site / "marca.txt").write_text("anterior")
     with pytest.raises(InputError):
         build(content, site, pdf=False)
-    assert _files(site) == {"marca.txt": b"anterior"}
+    assert _files(site) == {".gazeta-site": b"um site anterior do gazeta", "marca.txt": b"anterior"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
 
 
