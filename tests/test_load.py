@@ -112,7 +112,8 @@ def test_xlsx_written_by_openpyxl(tmp_path):
     sheet.append([])  # an empty row keeps the numbering of the spreadsheet
     sheet.append([1002, "Bia", "GCM", 80, date(1985, 1, 2), 4042548024, "N", 2.0])
     book.save(tmp_path / "candidatos.xlsx")
-    (tmp_path / "certame.toml").write_text(TOML.format(extra=""), encoding="utf-8")
+    # numeric inscrições are an error (lost zeros), unless certame.toml says they have none
+    (tmp_path / "certame.toml").write_text("inscricoes_sem_zeros = true\n" + TOML.format(extra=""), encoding="utf-8")
     ana, bia = load_exam(tmp_path).candidates
     assert (ana.registration, ana.score, ana.birth, ana.cpf, ana.opts, ana.rank, ana.line) == (
         "1001", Decimal("72.5"), date(1990, 12, 31), "52998224725", frozenset({"negro"}), 1, 2)
@@ -124,7 +125,7 @@ def test_xlsx_problems_name_the_spreadsheet_row(tmp_path):
     openpyxl = pytest.importorskip("openpyxl")
     book = openpyxl.Workbook()
     book.active.append(["inscricao", "nome", "cargo", "nota"])
-    book.active.append([1001, "Ana", "GCM", "setenta"])
+    book.active.append(["1001", "Ana", "GCM", "setenta"])
     book.save(tmp_path / "candidatos.xlsx")
     (tmp_path / "certame.toml").write_text(TOML.format(extra=""), encoding="utf-8")
     assert problems(tmp_path) == [
@@ -294,3 +295,92 @@ def test_unusual_spellings_are_read_the_same_on_every_row(tmp_path):
     first, second = load_exam(folder).candidates
     assert (first.opts, first.status, first.sex) == (frozenset({"negro"}), "aprovado", "F")
     assert (second.opts, second.status, second.sex) == (first.opts, first.status, first.sex)
+
+
+# --- issue 18, item 6: no silent misconfiguration
+
+@pytest.mark.parametrize("header, fields", [
+    ("COTA NEGRO", ("negro",)), ("PCD", ("pcd",)), ("DATA NASC", ("nascimento",)), ("NASCIMENTO", ("nascimento",)),
+    ("Dt. Nascimento", ("nascimento",)), ("DATANASC", ("nascimento",)), ("SEXO", ("sexo",)),
+    ("INDÍGENA", ("indigena",)), ("CLASSIFICAÇÃO", ("classificacao",)), ("SITUAÇÃO", ("situacao",)),
+    ("NOTA FINAL", ("nota",)), ("Nº INSCRIÇÃO", ("inscricao",)), ("Nº DA INSCRIÇÃO", ("inscricao",)),
+    ("Candidato PcD?", ("pcd",)), ("COTAPCD", ("pcd",)), ("Pretos e Pardos", ("negro",)),
+    ("Deficiência", ("pcd",)), ("Gênero", ("sexo",)), ("COTA", ("reserva",)),
+    ("Modalidade de concorrência", ("reserva",)), ("CLASSIFICAÇÃO PCD", ("classificacao", "pcd")),
+])
+def test_headers_that_resemble_a_field(header, fields):
+    from generator.load.headers import resembles
+    assert resembles(header) == fields
+
+
+@pytest.mark.parametrize("header", ["RG", "E-MAIL", "TELEFONE", "ENDEREÇO", "OBSERVAÇÃO", "ANOTAÇÕES", "IDADE",
+                                    "LÍNGUA PORTUGUESA", "CONHECIMENTOS ESPECÍFICOS", "DATA DA PROVA", "SALA",
+                                    "LOCAL DE PROVA", "ACERTOS", "Cidade", "UF", "Isento", "Nº", "Protocolo",
+                                    "Deferido", "Candidato"])
+def test_unrelated_headers_resemble_nothing(header):
+    from generator.load.headers import resembles
+    assert resembles(header) == ()
+
+
+def test_unmapped_quota_column_is_an_error_with_the_line_to_add(tmp_path):
+    """A board's «COTA NEGRO» left out of [colunas]: check said OK and the reserved places went to ampla."""
+    folder = exam(tmp_path, "inscricao,nome,cargo,nota,COTA NEGRO,DATA NASC\n1001,Ana,GCM,70,S,1990-01-01\n")
+    found = problems(folder)
+    assert len(found) == 2
+    assert found[0].startswith("candidatos.csv, linha 1, coluna «COTA NEGRO»: esta coluna parece ser a nossa coluna "
+                               "«negro»")
+    assert 'na seção [colunas]: negro = "COTA NEGRO".' in found[0]
+    assert 'ignorar = ["COTA NEGRO"]' in found[0] and "ampla concorrência" in found[0]
+    assert found[1].startswith("candidatos.csv, linha 1, coluna «DATA NASC»:")
+    assert 'nascimento = "DATA NASC"' in found[1]
+    mapped = exam(tmp_path, "inscricao,nome,cargo,nota,COTA NEGRO,DATA NASC\n1001,Ana,GCM,70,S,1990-01-01\n",
+                  extra='[colunas]\nnegro = "COTA NEGRO"\nignorar = ["DATA NASC"]\n')
+    (ana,) = load_exam(mapped).candidates
+    assert (ana.opts, ana.birth) == (frozenset({"negro"}), None)  # mapped is read, ignored is not
+
+
+def test_columns_read_or_of_a_field_already_read_are_not_reported(tmp_path):
+    """Mapped columns, tie-break columns and a second score column (nota already read) are no misconfiguration."""
+    text = ("inscricao,nome,cargo,NOTA FINAL,NOTA REDAÇÃO,nota_objetiva,Nome social,OBSERVAÇÃO\n"
+            "1001,Ana,GCM,70,8,9,,\n")
+    folder = exam(tmp_path, text, extra='[colunas]\nnota = "NOTA FINAL"\n\n[[desempate]]\ncriterio = "coluna"\n'
+                  'coluna = "nota_objetiva"\nfundamento = "item 9.1"\n')
+    (ana,) = load_exam(folder).candidates
+    assert ana.tie == (Decimal(9),)
+
+
+def test_ignored_column_is_not_read_even_with_our_name(tmp_path):
+    folder = exam(tmp_path, "inscricao,nome,cargo,nota,pcd\n1001,Ana,GCM,70,S\n", extra='[colunas]\nignorar = ["PCD"]\n')
+    (ana,) = load_exam(folder).candidates
+    assert ana.opts == frozenset()
+    bad = exam(tmp_path, "inscricao,nome,cargo,nota\n1001,Ana,GCM,70\n", extra="[colunas]\nignorar = \"PCD\"\n")
+    assert problems(bad) == ['certame.toml, chave «colunas.ignorar»: deve ser a lista dos nomes de colunas da '
+                             'planilha da banca que não devem ser lidas, cada um entre aspas. Exemplo: ignorar = '
+                             '["OBSERVAÇÃO", "COTA NEGRO"]']
+
+
+def test_missing_required_column_names_the_one_that_resembles_it(tmp_path):
+    folder = exam(tmp_path, "Nº INSCRIÇÃO,nome,cargo,nota\n1001,Ana,GCM,70\n")
+    assert problems(folder) == [
+        "candidatos.csv, linha 1: falta a coluna obrigatória «inscricao». A coluna «Nº INSCRIÇÃO» parece ser ela: se "
+        "é, acrescente em certame.toml, na seção [colunas]: inscricao = \"Nº INSCRIÇÃO\". Colunas encontradas: "
+        "«Nº INSCRIÇÃO», «nome», «cargo» e «nota»."]
+
+
+def test_inscricoes_of_different_lengths_lost_their_zeros(tmp_path):
+    rows = "".join(f"0250002{n:02d},P{n},GCM,{50 + n}\n" for n in range(12)) + "25000299,Z,GCM,40\n25000298,Y,GCM,41\n"
+    found = problems(exam(tmp_path, "inscricao,nome,cargo,nota\n" + rows))
+    assert found == [
+        "candidatos.csv, linhas 14 e 15, coluna «inscricao»: estas inscrições têm menos algarismos que as outras, "
+        "que têm 9: parecem ter perdido zeros à esquerda (025000299 vira 25000299 quando a planilha trata a "
+        "inscrição como número). Formate a coluna «inscricao» como texto na planilha (selecione a coluna → Formatar "
+        "células → Texto), redigite essas inscrições com os zeros à esquerda, como a banca as emitiu, e salve de "
+        "novo. Se as inscrições deste certame não têm zeros à esquerda, escreva inscricoes_sem_zeros = true em "
+        "certame.toml."]
+
+
+def test_inscricoes_without_zeros_may_differ_in_length_when_certame_toml_says_so(tmp_path):
+    text = "inscricao,nome,cargo,nota\n7,Ana,GCM,70\n12,Bia,GCM,60\nA-3,Caio,GCM,50\n"
+    assert len(problems(exam(tmp_path, text))) == 1
+    (tmp_path / "certame.toml").write_text("inscricoes_sem_zeros = true\n" + TOML.format(extra=""), encoding="utf-8")
+    assert [c.registration for c in load_exam(tmp_path).candidates] == ["7", "12", "A-3"]

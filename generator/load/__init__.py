@@ -114,16 +114,25 @@ def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile, problems: 
     codes = candidates.code_lookup(meta.codes) if meta.codes else None
     people = by_registration = None
     columns = Columns(candidates.COLUMNS.required, candidates.COLUMNS.optional + extra) if extra else candidates.COLUMNS
-    with open_table(path, columns, _renames(meta, columns), problems, meta.places, meta.sheet) as table:
+    with open_table(path, columns, _renames(meta, columns), problems, meta.places, meta.sheet,
+                    meta.ignored) as table:
         if table is not None:
+            _unmapped(table, meta, problems)
             people, by_registration = candidates.read_candidates(table, codes, problems, meta.places,
-                                                                 meta.max_score, extra)
+                                                                 meta.max_score, extra, meta.no_zeros)
     if table is not None and table.broken:
         by_registration = None  # rows were lost: other files' inscrições cannot be checked against them
     elif people == []:
         problems.add(path.name, "não há nenhum candidato: o arquivo só tem o cabeçalho. Acrescente uma linha por "
                      "candidato.")
     return people, by_registration, path.name
+
+
+def _unmapped(table: Table, meta: ExamFile, problems: Collector) -> None:
+    """A header that resembles one of our columns but is not read (load/headers.py): once per file, line 1."""
+    from .headers import unmapped
+    for cell, message in unmapped(table.header, set(table.index.values()), meta.ignored, set(table.index)):
+        problems.add(table.file, message, 1, " ".join(cell.split()))
 
 
 def _side_file(files: dict[str, Path], name: str, module: ModuleType, meta: ExamFile, problems: Collector,

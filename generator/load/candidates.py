@@ -45,15 +45,19 @@ def code_lookup(codes: list[str]) -> dict[str, str]:
 
 
 def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collector, places: int = 2,
-                    max_score: Decimal = Decimal(100),
-                    extra: tuple[str, ...] = ()) -> tuple[list[Candidate], dict[str, Candidate]]:
+                    max_score: Decimal = Decimal(100), extra: tuple[str, ...] = (),
+                    no_zeros: bool = False) -> tuple[list[Candidate], dict[str, Candidate]]:
     """All rows of the candidates' table, and the candidates by inscrição (the first row of a repeated one).
 
     `codes` is None when certame.toml's cargos could not be read: cargos are then not checked. Scores must lie on
-    the exam's scale: 0 to `max_score`, at most `places` decimals.
+    the exam's scale: 0 to `max_score`, at most `places` decimals. Unless `no_zeros` (inscricoes_sem_zeros), an
+    inscrição that may have lost its leading zeros is an error: a number cell of an XLSX, or all-digit inscrições of
+    different lengths.
     """
     reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra)
     candidates = reader.run()
+    if not no_zeros:
+        _lost_zeros(table, reader.first, problems)
     for registration in table.malformed:  # known, so comissão and desistências raise no knock-on problem
         reader.first.setdefault(registration, Candidate(registration, "", "", NO_SCORE, opts=_OPTS[-1]))
     reader.report_groups()
@@ -296,6 +300,38 @@ class _Reader:
                 problems.add(file, f"no cargo «{code}», estes candidatos aprovados estão sem classificação, mas "
                              "outros têm. Preencha a coluna «classificacao» de todos os aprovados do cargo, ou "
                              f"apague-a.{_total(lines)}", _few(lines), "classificacao")
+
+
+def _lost_zeros(table: Table, first: dict[str, Candidate], problems: Collector) -> None:
+    """Inscrições that lost their leading zeros (issue 18): frozen into a PDF as 25000246, «025000246» then «não
+    consta». XLSX number cells in the inscrição column are named; otherwise all-digit inscrições of different
+    lengths, the shorter ones. O(n) at C speed when all lengths agree (the usual file)."""
+    fix = ("Formate a coluna «inscricao» como texto na planilha (selecione a coluna → Formatar células → Texto), "
+           "redigite essas inscrições com os zeros à esquerda, como a banca as emitiu, e salve de novo. Se as "
+           "inscrições deste certame não têm zeros à esquerda, escreva inscricoes_sem_zeros = true em "
+           "certame.toml.")
+    if table.numeric_keys:
+        lines = table.numeric_keys
+        where = "está gravada" if len(lines) == 1 else f"está gravada em {count(len(lines))} linhas"
+        problems.add(table.file, f"a inscrição {where} como número, e não como texto, na planilha: um número perde os "
+                     "zeros à esquerda (025000246 vira 25000246), e a inscrição publicada seria outra. "
+                     f"{fix}{_total(lines)}", _few(lines), "inscricao")
+        return
+    if len(set(map(len, first))) < 2:
+        return
+    digits = [r for r in first if r.isdigit() and r.isascii()]
+    lengths = set(map(len, digits))
+    if len(lengths) < 2:
+        return
+    top = max(lengths)
+    short = sorted((first[r].line, r) for r in digits if len(r) < top)
+    lines = [line for line, _ in short]
+    example = min(short, key=lambda s: (-len(s[1]), s[0]))[1]
+    many = len(short) > 1
+    problems.add(table.file, f"{'estas inscrições têm' if many else 'a inscrição ' + example + ' tem'} menos "
+                 f"algarismos que as outras, que têm {top}: parece{'m' if many else ''} ter perdido zeros à "
+                 f"esquerda ({example.zfill(top)} vira {example} quando a planilha trata a inscrição como número). "
+                 f"{fix}{_total(lines)}", _few(lines), "inscricao")
 
 
 def _resolved(values: list, miss: object, texts, quiet: Callable[..., object]) -> list | None:

@@ -17,6 +17,7 @@ from ..plain import one_line
 from .text import join_words
 
 FILE = "certame.toml"
+IGNORE = "ignorar"  # [colunas] ignorar = [...]: the board's columns left unread on purpose
 
 # Each key: (required, what it must hold, an example written as TOML).
 TOP_KEYS = {
@@ -34,6 +35,7 @@ TOP_KEYS = {
     "atos": (False, "tables", "[[atos]]"),
     "desempate": (False, "tables", "[[desempate]]"),
     "inscricoes_fim": (False, "date", "2024-03-15"),
+    "inscricoes_sem_zeros": (False, "bool", "true"),
 }
 SYNTAX_ERRORS_SHOWN = 5
 MISSING_KEY = "falta esta chave obrigatória"
@@ -123,6 +125,8 @@ class ExamFile:
     acts: list[Act] = field(default_factory=list)  # [[atos]], or the one `resultado` act of [publicacao] alone
     tiebreak: list[dict] = field(default_factory=list)  # [[desempate]]: the edital's criteria (checked shape)
     registration_end: date | None = None  # inscricoes_fim: last day of registration (Estatuto, art. 27 p.u.)
+    ignored: tuple[str, ...] = ()  # [colunas] ignorar: the board's columns left unread on purpose
+    no_zeros: bool = False  # inscricoes_sem_zeros: the inscrições have no leading zeros (lengths may differ)
 
 
 def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
@@ -150,12 +154,13 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     result.max_score = values.get("nota_maxima", DEFAULT_MAX_SCORE)
     result.sheet = values.get("planilha")
     result.registration_end = values.get("inscricoes_fim")
+    result.no_zeros = values.get("inscricoes_sem_zeros", False)
     if "desempate" in values:
         result.tiebreak = _tiebreak(values["desempate"], problems)
     act_entries = document.get("atos")
     defaults = _publication(values["publicacao"], act_entries is not None, problems) if "publicacao" in values else None
     if "colunas" in values:
-        result.renames = _renames(values["colunas"], column_names, problems)
+        result.renames, result.ignored = _renames(values["colunas"], column_names, problems)
     if "cargos" in values:
         result.positions, result.positions_ok = _positions(values["cargos"], problems)
     entries = document.get("cargos")
@@ -340,10 +345,20 @@ def _typed(value: object, kind: str) -> object | None:
 
 
 
-def _renames(table: dict, column_names: tuple[str, ...], problems: Collector) -> dict[str, str]:
-    renames = {}
+def _renames(table: dict, column_names: tuple[str, ...], problems: Collector
+             ) -> tuple[dict[str, str], tuple[str, ...]]:
+    """[colunas]: our column name → the board's header, and the `ignorar` list (the board's columns not read)."""
+    renames: dict[str, str] = {}
+    ignored: tuple[str, ...] = ()
     for key, value in table.items():
-        if key not in column_names:
+        if key == IGNORE:
+            if isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value):
+                ignored = tuple(value)
+            else:
+                problems.add(FILE, "deve ser a lista dos nomes de colunas da planilha da banca que não devem ser "
+                             'lidas, cada um entre aspas. Exemplo: ignorar = ["OBSERVAÇÃO", "COTA NEGRO"]',
+                             column=f"colunas.{key}")
+        elif key not in column_names:
             close = difflib.get_close_matches(key, list(column_names), n=1)
             hint = f" Você quis dizer «{close[0]}»?" if close else ""
             problems.add(FILE, f"coluna desconhecida.{hint} À esquerda do = vai o nosso nome da coluna "
@@ -354,7 +369,7 @@ def _renames(table: dict, column_names: tuple[str, ...], problems: Collector) ->
                          f'{key} = "{key.upper()}_BANCA"', column=f"colunas.{key}")
         else:
             renames[key] = value
-    return renames
+    return renames, ignored
 
 
 def _positions(entries: list[dict], problems: Collector) -> tuple[list[Position], bool]:

@@ -39,6 +39,8 @@ class Source:
     rescan: Callable[[], Iterator[list[str]]] | None = None  # a fresh reader of the same text, to locate quotes
     stopped: bool = False  # the rows ended early on a reported problem (XLSX)
     empty_cell: Callable[[int, int], str | None] | None = None  # why a cell at (line, column) reads empty, if known
+    key_at: int | None = None  # the key column's position, set once the header is read (XLSX watches its cells)
+    numeric_keys: list[int] = field(default_factory=list)  # lines whose key cell is an XLSX number (lost zeros)
 
 
 @dataclass(slots=True)
@@ -58,6 +60,8 @@ class Table:
     malformed: list[str] = field(default_factory=list)  # key cells of rows refused for their width
     broken: bool = False  # parsing stopped or quotes swallowed rows: the rows read are not the file's rows
     empty_cell: Callable[[int, int], str | None] | None = None  # see Source.empty_cell
+    numeric_keys: list[int] = field(default_factory=list)  # see Source.numeric_keys
+    ignored: tuple[str, ...] = ()  # header cells of `[colunas] ignorar`: never read, never reported as unmapped
 
     def numbered(self) -> Iterator[tuple[int, list[str]]]:
         """(line, row) pairs; a zip with a counter, so `records` knows afterwards how many rows there were."""
@@ -145,19 +149,22 @@ def _shown(delimiter: str) -> str:
 
 @contextmanager
 def open_table(path: Path, columns: Columns, renames: dict[str, str], problems: Collector,
-               places: int = 2, sheet: str | None = None) -> Iterator[Table | None]:
+               places: int = 2, sheet: str | None = None, ignored: tuple[str, ...] = ()) -> Iterator[Table | None]:
     """Open a CSV or XLSX file; yields None (with problems reported) when it cannot be read past its header.
+    `ignored`: header cells never read (`[colunas] ignorar`).
 
     XLSX numbers are read at `places` decimals (the exam's precision), so binary float noise never reaches a score.
     """
     if path.suffix.lower() == ".xlsx":
         from .xlsx import open_xlsx
-        opener = open_xlsx(path, problems, places, sheet)
+        known = {fold(n) for n in (*columns.all, *renames.values())}
+        opener = open_xlsx(path, problems, places, sheet, known)
     else:
         opener = _open_csv(path, problems)
     mark = len(problems.problems)
     with opener as source:
-        table = None if source is None else _with_header(path.name, source, columns, renames, problems, mark)
+        table = None if source is None else _with_header(path.name, source, columns, renames, problems, mark,
+                                                         ignored)
         try:
             yield table
         except csv.Error as error:  # raised from the caller's loop: the rest of the file cannot be trusted
@@ -229,7 +236,7 @@ def _span(source: Source, error: str) -> tuple[int | None, int | None]:
 
 
 def _with_header(file: str, source: Source, columns: Columns, renames: dict[str, str],
-                 problems: Collector, mark: int) -> Table | None:
+                 problems: Collector, mark: int, ignored: tuple[str, ...] = ()) -> Table | None:
     rows = source.rows
     try:
         header = next(rows, None)
@@ -243,10 +250,11 @@ def _with_header(file: str, source: Source, columns: Columns, renames: dict[str,
         if len(problems.problems) == mark:  # else reading failed, and that problem says why
             problems.add(file, _empty_message(columns), 1 if header is not None else None)
         return None
-    index = _locate(file, header, columns, renames, problems)
+    index = _locate(file, header, columns, renames, problems, ignored)
     if index is None:
         return None
     key = index[columns.required[0]]
+    source.key_at = key
     word = header[key]
     spellings = {w for v in (word, word.strip()) for w in (v, v.upper(), v.lower(), v.capitalize(), v.title())}
     words = frozenset(spellings | {"\ufeff" + w for w in spellings})  # a second export keeps its BOM
@@ -254,7 +262,7 @@ def _with_header(file: str, source: Source, columns: Columns, renames: dict[str,
     while used > 1 and not header[used - 1].strip():
         used -= 1
     return Table(file, header, index, rows, key, problems, source.delimiter, used, words,
-                 empty_cell=source.empty_cell)
+                 empty_cell=source.empty_cell, numeric_keys=source.numeric_keys, ignored=ignored)
 
 
 def _empty_message(columns: Columns) -> str:
@@ -264,13 +272,21 @@ def _empty_message(columns: Columns) -> str:
 
 
 def _locate(
-    file: str, header: list[str], columns: Columns, renames: dict[str, str], problems: Collector
+    file: str, header: list[str], columns: Columns, renames: dict[str, str], problems: Collector,
+    ignored: tuple[str, ...] = ()
 ) -> dict[str, int] | None:
-    """Find each of our columns in the header (by folded name); None if the header cannot be used."""
-    folded = [fold(cell) for cell in header]
+    """Find each of our columns in the header (by folded name); None if the header cannot be used. A cell of
+    `ignored` is never taken."""
+    skip = {fold(cell) for cell in ignored}
+    folded = [fold(cell) if fold(cell) not in skip else "\0" for cell in header]
     index: dict[str, int] = {}
     broken = False
     for name in columns.all:
+        if name in renames and fold(renames[name]) in skip:
+            problems.add(file, f"a coluna «{renames[name]}» está em [colunas] duas vezes: como {name} = "
+                         f"\"{renames[name]}\" e na lista ignorar. Tire-a de uma das duas.", 1)
+            broken = True
+            continue
         wanted = [fold(renames[name])] if name in renames else []
         for target in [*wanted, fold(name)]:
             found = [i for i, cell in enumerate(folded) if cell == target]
@@ -294,6 +310,12 @@ def _missing_message(name: str, header: list[str], renames: dict[str, str]) -> s
     if name in renames:
         return (f"falta a coluna obrigatória «{name}»: nem «{renames[name]}» (indicada em certame.toml, [colunas]) "
                 f"nem «{name}» estão no cabeçalho. Colunas encontradas: {present}.")
+    from .headers import shown, suggestion, toml_text
+    like = suggestion(name, header)
+    if like is not None:
+        return (f"falta a coluna obrigatória «{name}». A coluna «{shown(like)}» parece ser ela: se é, acrescente "
+                f"em certame.toml, na seção [colunas]: {name} = {toml_text(shown(like))}. Colunas encontradas: "
+                f"{present}.")
     return (f"falta a coluna obrigatória «{name}». Colunas encontradas: {present}. Se a banca usa outro nome, "
             f"informe-o em certame.toml, na seção [colunas], por exemplo: {name} = \"NOME_DA_BANCA\".")
 

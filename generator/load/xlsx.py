@@ -22,8 +22,10 @@ _NOT_XLSX = ("o arquivo não é uma planilha XLSX válida. Abra-o no Excel ou Li
 
 
 @contextmanager
-def open_xlsx(path: Path, problems: Collector, places: int, sheet: str | None = None) -> Iterator[Source | None]:
-    """The rows of the one sheet to read: the one named in certame.toml (`planilha`), else the only visible one."""
+def open_xlsx(path: Path, problems: Collector, places: int, sheet: str | None = None,
+              known: set[str] = frozenset()) -> Iterator[Source | None]:
+    """The rows of the one sheet to read: the one named in certame.toml (`planilha`), else the only visible one.
+    `known`: our column names and the board's in [colunas], folded, to suggest the sheet that holds the data."""
     import openpyxl  # imported here: only XLSX inputs pay for it
 
     if not _size_ok(path, problems):
@@ -38,7 +40,7 @@ def open_xlsx(path: Path, problems: Collector, places: int, sheet: str | None = 
         yield None
         return
     try:
-        chosen = _pick(path.name, book, sheet, problems)
+        chosen = _pick(path.name, book, sheet, problems, known)
         if chosen is None:
             yield None
             return
@@ -65,39 +67,73 @@ def _size_ok(path: Path, problems: Collector) -> bool:
     return True
 
 
-def _pick(file: str, book, wanted: str | None, problems: Collector):
-    """The sheet to read, or None with the reason reported."""
+def _pick(file: str, book, wanted: str | None, problems: Collector, known: set[str] = frozenset()):
+    """The sheet to read, or None with the reason reported. Only visible sheets are read, named and counted (a
+    hidden one is never read: issue 21)."""
     sheets = book.worksheets
-    names = join_words([f"«{s.title}»" for s in sheets])
+    visible = [s for s in sheets if s.sheet_state == "visible"]
+    names = join_words([f"«{s.title}»" for s in visible])
     if not sheets:
         problems.add(file, "a pasta de trabalho não tem nenhuma planilha (aba) com dados. Abra-a e confira se a "
                      "lista de candidatos foi salva nela.")
         return None
     if wanted is not None:
         found = [s for s in sheets if s.title == wanted] or [s for s in sheets if fold(s.title) == fold(wanted)]
-        if len(found) == 1:
+        if len(found) == 1 and found[0].sheet_state == "visible":
             return found[0]
-        problems.add(file, f"a aba «{wanted}», indicada em certame.toml (chave «planilha»), não existe. Abas da "
-                     f"pasta de trabalho: {names}.")
+        if len(found) == 1:
+            problems.add(file, f"a aba «{found[0].title}», indicada em certame.toml (chave «planilha»), está oculta, "
+                         "e uma aba oculta nunca é lida. Reexiba a aba na planilha (clique com o botão direito "
+                         "numa aba → Reexibir) e salve de novo.")
+            return None
+        hint = f"Abas visíveis da pasta de trabalho: {names}." if visible else "A pasta de trabalho não tem aba visível."
+        problems.add(file, f"a aba «{wanted}», indicada em certame.toml (chave «planilha»), não existe. {hint}")
         return None
-    visible = [s for s in sheets if s.sheet_state == "visible"]
     if len(visible) == 1:
         return visible[0]
-    which = "nenhuma aba visível" if not visible else f"{len(visible)} abas visíveis"
-    problems.add(file, f"a pasta de trabalho tem {which} ({names}), e não se sabe qual publicar. Indique a aba em "
-                 f"certame.toml, por exemplo: planilha = \"{(visible or sheets)[0].title}\"")
+    if not visible:
+        problems.add(file, "a pasta de trabalho não tem nenhuma aba visível, e uma aba oculta nunca é lida. Reexiba a "
+                     "aba com a lista de candidatos (clique com o botão direito numa aba → Reexibir) e salve de novo.")
+        return None
+    best = _likely(visible, known)
+    problems.add(file, f"a pasta de trabalho tem {len(visible)} abas visíveis ({names}), e não se sabe qual "
+                 f"publicar. Indique a aba em certame.toml, por exemplo: planilha = \"{best.title}\"")
     return None
+
+
+def _likely(sheets: list, known: set[str]):
+    """The sheet that looks like the candidates' list: the most cells of its first rows naming one of our columns
+    (an instructions sheet has none), then the most rows; the first one on a tie."""
+    from .headers import resembles
+
+    def score(sheet) -> tuple[int, int]:
+        named = 0
+        try:
+            for row in sheet.iter_rows(min_row=1, max_row=5, values_only=True):
+                cells = [str(v) for v in row if isinstance(v, str) and v.strip()]
+                named = max(named, sum(1 for c in cells if fold(c) in known or resembles(c)))
+            rows = sheet.max_row or 0
+        except Exception:  # noqa: BLE001 — a damaged sheet is no suggestion; reading it reports the damage
+            return (0, 0)
+        return (named, rows)
+
+    scores = [score(s) for s in sheets]
+    return sheets[scores.index(max(scores))]
 
 
 def _rows(file: str, sheet, places: int, problems: Collector, source: Source) -> Iterator[list[str]]:
     """Each row as text cells; a sheet whose XML breaks off stops with a message instead of a traceback."""
     sheet.reset_dimensions()  # a stale dimension record would cut the sheet short, silently
     line = 0
+    numeric = source.numeric_keys
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for line, row in enumerate(sheet.iter_rows(values_only=True), 1):
                 cells = [_cell_text(value, places) for value in row]
+                at = source.key_at  # known once the header (line 1) is read
+                if at is not None and at < len(row) and type(row[at]) in _NUMBERS:
+                    numeric.append(line)  # a number has no leading zeros to keep (025000246 → 25000246)
                 if any(len(cell) > CELL_LIMIT for cell in cells):
                     problems.add(file, f"uma célula tem mais de {count(CELL_LIMIT)} caracteres; a leitura parou "
                                  "aqui. Apague o texto colado por engano nessa célula.", line)
@@ -109,6 +145,9 @@ def _rows(file: str, sheet, places: int, problems: Collector, source: Source) ->
         where = " depois desta linha" if line else ""
         problems.add(file, f"o conteúdo da planilha está danificado e não pôde ser lido{where}. Abra-a no Excel ou "
                      "LibreOffice e salve de novo, ou exporte como CSV.", line or None)
+
+
+_NUMBERS = (int, float)  # openpyxl's numeric cells (bool is not one: its type is bool)
 
 
 class _FormulaCells:

@@ -204,7 +204,8 @@ case("toml-sintaxe", ["certame.toml, linha 14: erro de sintaxe TOML (na coluna 3
      toml=toml('nome = "Agente Administrativo"', 'nome = "Agente Administrativo'))
 case("chave-desconhecida", ["certame.toml, chave «subtitulo»: chave desconhecida. Você quis dizer «titulo»? As chaves "
                             "possíveis aqui são: jurisdicao, titulo, orgao, edital, edital_data, publicacao, colunas, "
-                            "casas_decimais, nota_maxima, planilha, cargos, atos, desempate e inscricoes_fim."],
+                            "casas_decimais, nota_maxima, planilha, cargos, atos, desempate, inscricoes_fim e "
+                            "inscricoes_sem_zeros."],
      toml=toml('edital = ', 'subtitulo = "Resultado"\nedital = '))
 case("chave-obrigatoria-ausente", ["certame.toml, chave «publicacao.secao»: falta esta chave obrigatória. Exemplo: "
                                    "secao = \"Atos Oficiais\""], toml=toml('secao = "Atos Oficiais"\n', ""))
@@ -412,10 +413,10 @@ case("jurisdicao-e-nota-erradas", ["certame.toml, chave «jurisdicao»: a jurisd
 # --- issue 9 items 3, 4, 16: XLSX
 case("xlsx-duas-abas-visiveis", ["candidatos.xlsx: a pasta de trabalho tem 2 abas visíveis («Rascunho» e «Resultado "
                                  "final»), e não se sabe qual publicar. Indique a aba em certame.toml, por exemplo: "
-                                 "planilha = \"Rascunho\""],
+                                 "planilha = \"Resultado final\""],
      xlsx=workbook(("Rascunho", [XLSX_HEADER]), ("Resultado final", [XLSX_HEADER, *XLSX_ROWS])))
 case("xlsx-aba-inexistente", ["candidatos.xlsx: a aba «Final», indicada em certame.toml (chave «planilha»), não existe. "
-                              "Abas da pasta de trabalho: «Rascunho» e «Resultado final»."],
+                              "Abas visíveis da pasta de trabalho: «Resultado final»."],
      toml=toml("\n[publicacao]", 'planilha = "Final"\n\n[publicacao]'),
      xlsx=workbook(("Rascunho", [XLSX_HEADER]), ("Resultado final", [XLSX_HEADER, *XLSX_ROWS]), hidden={"Rascunho"}))
 case("xlsx-casas-a-mais", ["candidatos.xlsx, linha 3, coluna «nota»: a nota «77.105» tem 3 casas decimais, e o certame "
@@ -427,6 +428,34 @@ case("xlsx-valor-fora-do-cabecalho", ["candidatos.xlsx, linha 4: há um valor na
                                       "cabeçalho. Apague-o, ou dê um nome à coluna no cabeçalho."],
      xlsx=workbook(("Resultado final", [XLSX_HEADER, *XLSX_ROWS[:2], [*XLSX_ROWS[2], None, "52,10"],
                                         XLSX_ROWS[3]])))
+# --- issue 18 item 6 (no silent misconfiguration) and issue 21 (gazeta check)
+case("coluna-parecida-nao-mapeada", ["candidatos.csv, linha 1, coluna «COTA NEGRO»: esta coluna parece ser a nossa "
+                                     "coluna «negro» (a opção pela reserva de vagas para pessoas negras, S ou N), mas "
+                                     "não está em [colunas] e não é lida: sem ela, ninguém concorre a essa reserva e "
+                                     "as vagas reservadas vão para a ampla concorrência. Se é, acrescente em "
+                                     "certame.toml, na seção [colunas]: negro = \"COTA NEGRO\". Se a coluna não deve "
+                                     "ser lida, acrescente-a à lista de colunas ignoradas, na mesma seção: "
+                                     "ignorar = [\"COTA NEGRO\"]."],
+     candidates=HEADER.replace(",negro,", ",COTA NEGRO,") + "".join(ROWS), commission=COMMISSION.split("1002,")[0])
+case("inscricao-sem-zero-a-esquerda", ["candidatos.csv, linha 4, coluna «inscricao»: a inscrição 25000246 tem menos "
+                                       "algarismos que as outras, que têm 9: parece ter perdido zeros à esquerda "
+                                       "(025000246 vira 25000246 quando a planilha trata a inscrição como número). "
+                                       "Formate a coluna «inscricao» como texto na planilha (selecione a coluna → "
+                                       "Formatar células → Texto), redigite essas inscrições com os zeros à esquerda, "
+                                       "como a banca as emitiu, e salve de novo. Se as inscrições deste certame não "
+                                       "têm zeros à esquerda, escreva inscricoes_sem_zeros = true em certame.toml."],
+     candidates=rows(**{f"r{i}": r.replace(f"100{i + 1},", f"02500024{i + 4},") for i, r in enumerate(ROWS)}
+                     ).replace("025000246,", "25000246,"),
+     commission=None, withdrawals=None)
+case("xlsx-inscricao-numero", ["candidatos.xlsx, linhas 2 e 4, coluna «inscricao»: a inscrição está gravada em 2 linhas "
+                               "como número, e não como texto, na planilha: um número perde os zeros à esquerda "
+                               "(025000246 vira 25000246), e a inscrição publicada seria outra. Formate a coluna "
+                               "«inscricao» como texto na planilha (selecione a coluna → Formatar células → Texto), "
+                               "redigite essas inscrições com os zeros à esquerda, como a banca as emitiu, e salve de "
+                               "novo. Se as inscrições deste certame não têm zeros à esquerda, escreva "
+                               "inscricoes_sem_zeros = true em certame.toml."],
+     xlsx=workbook(("Resultado final", [XLSX_HEADER, [1001, *XLSX_ROWS[0][1:]], XLSX_ROWS[1],
+                                        [1003.0, *XLSX_ROWS[2][1:]], XLSX_ROWS[3]])))
 # --- acts ([[atos]], LEGAL-NOTES 13)
 ACTS = TOML.replace('edicao = "1521"\ndata = 2024-06-10\n', "") + '''
 [[atos]]
