@@ -172,3 +172,24 @@ def test_control_and_bidi_characters_are_escaped_in_messages(tmp_path):
     found = problems(folder)
     assert all(line.isprintable() for line in found)
     assert "«X\\u000bY»" in found[0] and "«\\u202eZZ»" in found[1]
+
+
+def test_several_visible_sheets_name_only_visible_ones_and_suggest_the_data(tmp_path):
+    """Issue 21: a hidden sheet was named among the «2 abas visíveis», and the instructions sheet was suggested."""
+    notes = ("Instruções", [["Preencha uma linha por candidato."], ["Não apague o cabeçalho."], ["Obrigado."]])
+    hidden = ("Base antiga", [HEADER, ["9", "Velho", "ADM", 99, "1990-01-01"]])
+    data = ("Resultado", [["Nº INSCRIÇÃO", "nome", "cargo", "NOTA FINAL", "nascimento"],
+                          ["1", "Ana", "ADM", 70, "1990-01-01"]])
+    assert problems(_xlsx(tmp_path, notes, hidden, data, hidden={"Base antiga"})) == [
+        "candidatos.xlsx: a pasta de trabalho tem 2 abas visíveis («Instruções» e «Resultado»), e não se sabe qual "
+        "publicar. Indique a aba em certame.toml, por exemplo: planilha = \"Resultado\""]
+
+
+def test_a_hidden_sheet_named_in_certame_toml_is_not_read(tmp_path):
+    _xlsx(tmp_path, ("Rascunho", [HEADER, ["9", "Velho", "ADM", 99, "1990-01-01"]]),
+          ("Final", [HEADER, ["1", "Ana", "ADM", 70, "1990-01-01"]]), hidden={"Rascunho"})
+    (tmp_path / "certame.toml").write_text('planilha = "Rascunho"\n' + TOML.format(extra=""), encoding="utf-8")
+    assert problems(tmp_path) == [
+        "candidatos.xlsx: a aba «Rascunho», indicada em certame.toml (chave «planilha»), está oculta, e uma aba "
+        "oculta nunca é lida. Reexiba a aba na planilha (clique com o botão direito numa aba → Reexibir) e salve de "
+        "novo."]
