@@ -46,9 +46,9 @@ vagas = 3
 
 # Usual and unusual spellings of each column, bad ones included; mostly usual, so that whole blocks are clean.
 CELLS = {
-    "inscricao": ["101", "102", "103", " 104 ", "", "INSCRICAO"],
+    "inscricao": ["101", "102", "103", " 104 ", "", "INSCRICAO", "Total: 30", "Gerado em 10/06/2024"],
     "nome": ["Ana Souza", " Bia ", "Caio\u202e", "", "José"],
-    "cargo": ["GCM", "ADM", "gcm", "Adm ", "XYZ"],
+    "cargo": ["GCM", "ADM", "gcm", "Adm ", "XYZ", "Guarda Civil Municipal", "AGENTE  ADMINISTRATIVO", ""],
     "nota": ["7", "7,5", "70.25", "0", "", "abc", "101", "7,123", "-1", " 8 "],
     "classificacao": ["1", "2", "3º", "", "x", "0"],
     "nascimento": ["1990-01-02", "02/01/1990", "", "1990-13-01", "3000-01-01", "2/1/1990"],

@@ -384,3 +384,42 @@ def test_inscricoes_without_zeros_may_differ_in_length_when_certame_toml_says_so
     assert len(problems(exam(tmp_path, text))) == 1
     (tmp_path / "certame.toml").write_text("inscricoes_sem_zeros = true\n" + TOML.format(extra=""), encoding="utf-8")
     assert [c.registration for c in load_exam(tmp_path).candidates] == ["7", "12", "A-3"]
+
+
+def test_cargo_by_its_name_in_certame_toml(tmp_path):
+    """The board's full cargo names were refused: only codes worked. Exact, or folded (case, accents, spaces)."""
+    text = ("inscricao,nome,cargo,nota\n1,Ana,Guarda Civil Municipal,70\n2,Bia,AGENTE  ADMINISTRATIVO,60\n"
+            "3,Caio,gcm,50\n4,Davi,Agente Administrativo,40\n")
+    people = load_exam(exam(tmp_path, text)).candidates
+    assert [c.position for c in people] == ["GCM", "ADM", "GCM", "ADM"]
+
+
+def test_unknown_cargo_lists_codes_and_names_and_the_closest(tmp_path):
+    found = problems(exam(tmp_path, "inscricao,nome,cargo,nota\n1,Ana,Guarda Municipal,70\n"))
+    assert found == [
+        "candidatos.csv, linha 2, coluna «cargo»: o cargo «Guarda Municipal» não está em certame.toml. Cargos "
+        "cadastrados: ADM (Agente Administrativo) e GCM (Guarda Civil Municipal). A coluna «cargo» pode trazer o "
+        "código ou o nome do cargo, como em [[cargos]]. Você quis dizer GCM (Guarda Civil Municipal)? Se é esse "
+        "cargo, escreva na coluna «cargo» GCM ou Guarda Civil Municipal, ou mude o nome do cargo GCM em certame.toml "
+        "para o que a banca usa. Corrija a coluna ou acrescente o cargo em [[cargos]]."]
+
+
+def test_footer_total_and_loose_rows_are_named(tmp_path):
+    """A footer row produced «o cargo «»»: footers, totals and a row with one filled cell are named as such."""
+    text = ("inscricao,nome,cargo,nota\n1,Ana,GCM,70\n2,,,\n3,Bia,GCM,60\nTOTAL,,,2\nPágina 1 de 1,,,\n"
+            ",,Emitido em 10/06/2024,\n4\n")
+    assert problems(exam(tmp_path, text)) == [
+        "candidatos.csv, linha 3: esta linha tem um só campo preenchido. Se é um candidato, complete as outras "
+        "colunas; se não, apague-a.",
+        "candidatos.csv, linha 5: esta linha parece ser um rodapé ou total («TOTAL»), e não um candidato: apague-a.",
+        "candidatos.csv, linha 6: esta linha parece ser um rodapé ou total («Página 1 de 1»), e não um candidato: "
+        "apague-a.",
+        "candidatos.csv, linha 7: esta linha parece ser um rodapé ou total («Emitido em 10/06/2024»), e não um "
+        "candidato: apague-a.",
+        "candidatos.csv, linha 8: esta linha parece ser um rodapé ou total, e não um candidato: apague-a."]
+
+
+def test_empty_cargo_is_named_as_empty(tmp_path):
+    found = problems(exam(tmp_path, "inscricao,nome,cargo,nota\n1,Ana,,70\n"))
+    assert found == ["candidatos.csv, linha 2, coluna «cargo»: o cargo está vazio. Informe o código ou o nome do "
+                     "cargo, como em certame.toml: ADM (Agente Administrativo) e GCM (Guarda Civil Municipal)."]

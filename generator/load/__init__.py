@@ -111,7 +111,7 @@ def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile, problems: 
         problems.add(found[0].name, "a pasta tem candidatos.csv e candidatos.xlsx. Deixe só um dos dois.")
         return None, None, found[0].name
     path = found[0]
-    codes = candidates.code_lookup(meta.codes) if meta.codes else None
+    codes = candidates.code_lookup(meta.codes, meta.cargo_names) if meta.codes else None
     people = by_registration = None
     columns = Columns(candidates.COLUMNS.required, candidates.COLUMNS.optional + extra) if extra else candidates.COLUMNS
     with open_table(path, columns, _renames(meta, columns), problems, meta.places, meta.sheet,

@@ -27,20 +27,52 @@ MISSING = object()
 MEMO_LIMIT = 100_000  # distinct cell texts remembered per column: bounds memory on odd files
 CHUNK = 1024  # rows per block of the column-wise fast path (_Reader._fast)
 
+# How a footer or total row begins (lower case): «Total: 83», «Gerado em 10/03/2025 12:00», «Página 2 de 3».
+FOOTER_WORDS = ("total", "subtotal", "gerado em", "gerado por", "gerado pelo", "emitido em", "emitido por",
+                "impresso em", "data de emissão", "data de emissao", "data da emissão", "página", "pagina",
+                "relatório", "relatorio", "fonte:", "quantidade de", "qtd", "número de candidatos",
+                "numero de candidatos")
+
+
+def _footer_text(text: str) -> bool:
+    """A cell that begins like a footer or a total (never an inscrição nor a name of a real row)."""
+    return text.lstrip().lower().startswith(FOOTER_WORDS)
+
+
 # One shared frozenset per combination of options: a million candidates hold only eight distinct sets.
 _OPTS = [frozenset(g for g, on in zip(("negro", "pcd", "indigena"), (n, p, i)) if on)
          for n in (False, True) for p in (False, True) for i in (False, True)]
 
 
-def code_lookup(codes: list[str]) -> dict[str, str]:
-    """Cargo as written in the spreadsheet → code in certame.toml (exact, then case/accent-insensitive)."""
-    lookup = {code: code for code in codes}
-    folded: dict[str, list[str]] = {}
+class CargoLookup(dict):
+    """Cargo as written in the spreadsheet → code in certame.toml: the code or the cargo's `nome`, exactly, then
+    folded (case, accents, spaces and punctuation ignored). A plain dict to the fast path (`map(lookup.get, …)`);
+    `ambiguous` holds the folded spellings that name more than one cargo (an error), `names` code → nome."""
+
+    ambiguous: dict[str, list[str]]
+    names: dict[str, str]
+
+
+def code_lookup(codes: list[str], names: dict[str, str] | None = None) -> CargoLookup:
+    """The lookup of the cargos `codes`, with their `names` (code → nome in certame.toml) also accepted."""
+    names = names or {}
+    lookup = CargoLookup()
+    lookup.ambiguous, lookup.names = {}, names
+    exact: dict[str, set[str]] = {}
+    folded: dict[str, set[str]] = {}
     for code in dict.fromkeys(codes):
-        folded.setdefault(fold(code), []).append(code)
-    for key, codes in folded.items():
-        if len(codes) == 1:  # an ambiguous folding (e.g. «A-1» and «A1») must be written exactly
-            lookup.setdefault(key, codes[0])
+        for text in (code, names.get(code)):
+            if text:
+                exact.setdefault(text, set()).add(code)
+                folded.setdefault(fold(text), set()).add(code)
+    for text, owners in exact.items():
+        if len(owners) == 1:
+            lookup.setdefault(text, next(iter(owners)))
+    for key, owners in folded.items():
+        if len(owners) == 1:
+            lookup.setdefault(key, next(iter(owners)))
+        else:
+            lookup.ambiguous[key] = sorted(owners)  # «A-1» and «A1», or a name two cargos share: write the code
     return lookup
 
 
@@ -60,7 +92,7 @@ def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collec
         _lost_zeros(table, reader.first, problems)
     for registration in table.malformed:  # known, so comissão and desistências raise no knock-on problem
         reader.first.setdefault(registration, Candidate(registration, "", "", NO_SCORE, opts=_OPTS[-1]))
-    reader.report_groups()
+    reader.report_groups(candidates)
     reader.rows.finish()
     return candidates, reader.first
 
@@ -80,6 +112,9 @@ class _Reader:
         self.rank_lines: dict[tuple[str, int], list[int]] = {}
         self.unranked: dict[str, list[int]] = {}
         self.ranked_codes: set[str] = set()
+        self.ambiguous_codes: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        self.footers: list[tuple[int, str]] = []  # rows that begin like a footer or total: (line, first cell)
+        self.loose: list[tuple[int, str]] = []  # rows with a single filled cell: (line, the cell)
         self.memo = _Memo(rows, places, max_score)
         if table.empty_cell is not None:
             score_i = table.index["nota"]
@@ -115,6 +150,8 @@ class _Reader:
         names = list(map(str.strip, cols[name_i]))
         if "" in registrations or "" in names or not all(map(str.isprintable, names)):
             return False
+        if not "".join(registrations).isdigit() and any(map(_footer_text, registrations)):
+            return False  # «Total», «Gerado em…»: the row loop names the footer
         if codes is None:
             positions = list(map(str.strip, cols[code_i]))
         else:
@@ -184,7 +221,10 @@ class _Reader:
         first, codes = self.first, self.codes
         scores, births, flags, statuses, sexes = memo.scores, memo.births, memo.flags, memo.statuses, memo.sexes
         for line, row in block:
-            if len(row) != width or not row[key] or row[key] in header_words:
+            if (len(row) != width or not row[key] or row[key] in header_words or not row[name_i]
+                    or _footer_text(row[reg_i])):
+                if self._footer(line, row, reg_i):
+                    continue
                 row = table.tidy(line, row)
                 if row is None:
                     continue
@@ -251,13 +291,42 @@ class _Reader:
             values.append(value)
         return tuple(values)
 
+    def _footer(self, line: int, row: list[str], reg_i: int) -> bool:
+        """Whether the row is a footer, a total or a single loose cell (remembered and reported, never read)."""
+        filled = [cell for cell in row if cell.strip()]
+        if not filled:
+            return False  # a blank row: skipped by `tidy`
+        registration = row[reg_i] if reg_i < len(row) else ""
+        if _footer_text(filled[0]) and (not registration.strip() or _footer_text(registration)):
+            self.footers.append((line, filled[0]))
+            return True
+        if len(filled) == 1 and len(self.table.header) > 1:
+            self.loose.append((line, filled[0]))
+            return True
+        return False
+
     def _code(self, written: str, line: int) -> str:
-        """The cargo through the forgiving lookup; an unknown one is remembered for a grouped message."""
-        code = self.codes.get(written.strip()) or self.codes.get(fold(written))
+        """The cargo through the forgiving lookup (code or name); an unknown, empty or ambiguous one is remembered
+        for a grouped message."""
+        key = fold(written)
+        code = self.codes.get(written.strip()) or self.codes.get(key)
         if code is None:
             code = written.strip()
-            self.unknown_codes.setdefault(code, []).append(line)
+            owners = getattr(self.codes, "ambiguous", {}).get(key)
+            if not code:
+                self.rows.add(line, "cargo", "o cargo está vazio. Informe o código ou o nome do cargo, como em "
+                              f"certame.toml: {self._known()}.")
+            elif owners:
+                self.ambiguous_codes.setdefault((code, tuple(owners)), []).append(line)
+            else:
+                self.unknown_codes.setdefault(code, []).append(line)
         return code
+
+    def _known(self) -> str:
+        """The cargos of certame.toml, each with its name: «ADM (Agente Administrativo) e GCM (…)»."""
+        names = getattr(self.codes, "names", {})
+        codes = sorted(set(self.codes.values()))
+        return join_words([f"{c} ({names[c]})" if c in names else c for c in codes])
 
     def _rank(self, written: str, code: str, status: str, line: int) -> int | None:
         try:
@@ -280,17 +349,35 @@ class _Reader:
         if not name:
             self.rows.add(line, "nome", "o nome está vazio. Informe o nome do candidato.")
 
-    def report_groups(self) -> None:
-        """Problems that involve several rows: repeated inscrições and ranks, unknown cargos, partial ranks."""
+    def report_groups(self, candidates: list[Candidate] | None = None) -> None:
+        """Problems that involve several rows: repeated inscrições and ranks, unknown cargos, partial ranks; and the
+        footer, total and loose rows (a loose cell after the last candidate is a footer too)."""
         problems, file = self.rows.problems, self.table.file
+        last = candidates[-1].line if candidates else 0
+        for line, cell in self.footers:
+            self.rows.add(line, None, f"esta linha parece ser um rodapé ou total{_quoted(cell)}, e não um "
+                          "candidato: apague-a.")
+        for line, cell in self.loose:
+            if line > last:
+                self.rows.add(line, None, f"esta linha parece ser um rodapé ou total{_quoted(cell)}, e não um "
+                              "candidato: apague-a.")
+            else:
+                self.rows.add(line, None, f"esta linha tem um só campo preenchido{_quoted(cell)}. Se é um "
+                              "candidato, complete as outras colunas; se não, apague-a.")
         for registration, lines in self.duplicates.items():
             if registration:
                 problems.add(file, f"a inscrição {registration} aparece {len(lines)} vezes. Cada inscrição deve "
                              "aparecer uma única vez: apague a linha repetida ou corrija o número.", _few(lines))
-        known = join_words(sorted(set(self.codes.values()))) if self.codes else ""
+        known = self._known() if self.codes else ""
+        names = getattr(self.codes, "names", {})
         for code, lines in self.unknown_codes.items():
-            problems.add(file, f"o cargo «{code}» não está em certame.toml. Cargos cadastrados: {known}. Corrija a "
-                         f"coluna «cargo» ou acrescente o cargo em [[cargos]].{_total(lines)}", _few(lines), "cargo")
+            problems.add(file, f"o cargo «{code}» não está em certame.toml. Cargos cadastrados: {known}. A coluna "
+                         f"«cargo» pode trazer o código ou o nome do cargo, como em [[cargos]].{_close(code, names)} "
+                         f"Corrija a coluna ou acrescente o cargo em [[cargos]].{_total(lines)}", _few(lines), "cargo")
+        for (code, owners), lines in self.ambiguous_codes.items():
+            problems.add(file, f"o cargo «{code}» pode ser {join_words(list(owners), 'ou')}: em certame.toml, mais de "
+                         "um cargo tem esse código ou nome (sem contar maiúsculas, acentos e espaços). Escreva na "
+                         f"coluna «cargo» o código exato do cargo.{_total(lines)}", _few(lines), "cargo")
         for (code, rank), lines in self.rank_lines.items():
             if len(lines) > 1:
                 problems.add(file, f"a classificação {rank} aparece {len(lines)} vezes no cargo «{code}». Cada "
@@ -300,6 +387,29 @@ class _Reader:
                 problems.add(file, f"no cargo «{code}», estes candidatos aprovados estão sem classificação, mas "
                              "outros têm. Preencha a coluna «classificacao» de todos os aprovados do cargo, ou "
                              f"apague-a.{_total(lines)}", _few(lines), "classificacao")
+
+
+def _quoted(cell: str) -> str:
+    """« («Total: 83»)» for a cell with letters, cut short; nothing for digits alone (a CPF pasted there)."""
+    text = " ".join(cell.split())
+    if not any(c.isalpha() for c in text):
+        return ""
+    return f" («{text if len(text) <= 40 else text[:39] + '…'}»)"
+
+
+def _close(written: str, names: dict[str, str]) -> str:
+    """« Você quis dizer GCM (Guarda Civil Municipal)?» when the cell is near a cargo's code or name."""
+    import difflib
+    options = {fold(text): code for code, name in names.items() for text in (code, name)}
+    close = difflib.get_close_matches(fold(written), list(options), n=1, cutoff=0.75)
+    if not close:
+        return ""
+    code = options[close[0]]
+    name = names.get(code)
+    if not name:
+        return f" Você quis dizer {code}?"
+    return (f" Você quis dizer {code} ({name})? Se é esse cargo, escreva na coluna «cargo» {code} ou {name}, ou mude "
+            f"o nome do cargo {code} em certame.toml para o que a banca usa.")
 
 
 def _lost_zeros(table: Table, first: dict[str, Candidate], problems: Collector) -> None:

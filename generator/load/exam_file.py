@@ -119,6 +119,7 @@ class ExamFile:
     renames: dict[str, str] = field(default_factory=dict)  # our column name → the board's header
     positions_ok: bool = False  # every [[cargos]] entry was valid, so an unknown cargo is really unknown
     codes: list[str] = field(default_factory=list)  # the cargo codes, when every entry has one (valid entry or not)
+    cargo_names: dict[str, str] = field(default_factory=dict)  # code → nome, so the board may write either
     places: int = DEFAULT_PLACES  # decimals of a score (casas_decimais)
     max_score: Decimal = DEFAULT_MAX_SCORE  # top of the score scale (nota_maxima)
     sheet: str | None = None  # the XLSX sheet to read (planilha)
@@ -167,6 +168,8 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     if isinstance(entries, list) and all(isinstance(e, dict) and isinstance(e.get("codigo"), str)
                                          and e["codigo"].strip() for e in entries):
         result.codes = [e["codigo"].strip() for e in entries]  # so a wrong `vagas` does not hide a cargo typo
+        result.cargo_names = {e["codigo"].strip(): one_line(e["nome"]) for e in entries
+                              if isinstance(e.get("nome"), str) and one_line(e["nome"])}
     if defaults is not None:
         _acts(result, defaults, act_entries, "atos" in values, problems)
 

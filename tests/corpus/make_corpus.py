@@ -150,8 +150,9 @@ case("inscricao-repetida", ["candidatos.csv, linhas 3 e 6: a inscrição 1002 ap
                             "aparecer uma única vez: apague a linha repetida ou corrija o número."],
      candidates=rows(r4="1002,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,ausente\n"), commission=None)
 case("cargo-desconhecido", ["candidatos.csv, linha 4, coluna «cargo»: o cargo «GMC» não está em certame.toml. "
-                            "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
-                            "[[cargos]]."],
+                            "Cargos cadastrados: ADM (Agente Administrativo) e GCM (Guarda Civil Municipal). A coluna "
+                            "«cargo» pode trazer o código ou o nome do cargo, como em [[cargos]]. Corrija a coluna "
+                            "ou acrescente o cargo em [[cargos]]."],
      candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
 case("nota-invalida", ["candidatos.csv, linha 3, coluna «nota»: a nota «8,5x» não é um número. Use algarismos com "
                        "vírgula decimal, por exemplo 72,50."],
@@ -379,8 +380,9 @@ case("toml-profundo", ["certame.toml: o arquivo tem listas ou tabelas umas dentr
 case("codigo-longo", [f"certame.toml, chave «cargos[1].codigo»: é longo demais: um código de cargo tem no máximo 60 "
                       "caracteres. Use a sigla do cargo.",
                       "candidatos.csv, linhas 2 e 3, coluna «cargo»: o cargo «ADM» não está em certame.toml. Cargos "
-                      "cadastrados: " + "A" * 251 + " e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
-                      "[[cargos]]."],
+                      "cadastrados: " + "A" * 251 + " (Agente Administrativo) e GCM (Guarda Civil Municipal). A "
+                      "coluna «cargo» pode trazer o código ou o nome do cargo, como em [[cargos]]. Corrija a coluna "
+                      "ou acrescente o cargo em [[cargos]]."],
      toml=toml('codigo = "ADM"', 'codigo = "' + "A" * 251 + '"'))
 case("publicacao-em-2106", ["certame.toml, chave «publicacao.data»: a data deve estar entre 1900 e 2100."],
      toml=toml("data = 2024-06-10", "data = 2106-03-01"))
@@ -390,8 +392,9 @@ case("vagas-demais", ["certame.toml, chave «cargos[1].vagas»: passa do limite 
 case("vagas-texto-e-cargo-errado", ["certame.toml, chave «cargos[1].vagas»: deve ser um número inteiro maior que zero, "
                                     "sem aspas. Exemplo: vagas = 30",
                                     "candidatos.csv, linha 4, coluna «cargo»: o cargo «GMC» não está em certame.toml. "
-                                    "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
-                                    "[[cargos]]."],
+                                    "Cargos cadastrados: ADM (Agente Administrativo) e GCM (Guarda Civil Municipal). A coluna "
+                                    "«cargo» pode trazer o código ou o nome do cargo, como em [[cargos]]. Corrija a coluna "
+                                    "ou acrescente o cargo em [[cargos]]."],
      toml=toml("vagas = 2", 'vagas = "12"'),
      candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
 case("tres-problemas-de-uma-vez", ["certame.toml, linha 9: erro de sintaxe TOML: data inválida (use "
@@ -399,8 +402,9 @@ case("tres-problemas-de-uma-vez", ["certame.toml, linha 9: erro de sintaxe TOML:
                                    "certame.toml, chave «cargos[1].vagas»: deve ser um número inteiro maior que zero, "
                                    "sem aspas. Exemplo: vagas = 30",
                                    "candidatos.csv, linha 4, coluna «cargo»: o cargo «GMC» não está em certame.toml. "
-                                   "Cargos cadastrados: ADM e GCM. Corrija a coluna «cargo» ou acrescente o cargo em "
-                                   "[[cargos]]."],
+                                   "Cargos cadastrados: ADM (Agente Administrativo) e GCM (Guarda Civil Municipal). A coluna "
+                                   "«cargo» pode trazer o código ou o nome do cargo, como em [[cargos]]. Corrija a coluna "
+                                   "ou acrescente o cargo em [[cargos]]."],
      toml=toml("vagas = 2", 'vagas = "12"').replace("data = 2024-06-10", "data = 2024-13-10"),
      candidates=rows(r2="1003,Carla Dias,GMC,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
 case("jurisdicao-e-nota-erradas", ["certame.toml, chave «jurisdicao»: a jurisdição «atlantida» não existe. "
@@ -456,6 +460,16 @@ case("xlsx-inscricao-numero", ["candidatos.xlsx, linhas 2 e 4, coluna «inscrica
                                "inscricoes_sem_zeros = true em certame.toml."],
      xlsx=workbook(("Resultado final", [XLSX_HEADER, [1001, *XLSX_ROWS[0][1:]], XLSX_ROWS[1],
                                         [1003.0, *XLSX_ROWS[2][1:]], XLSX_ROWS[3]])))
+case("rodape-total", ["candidatos.csv, linha 7: esta linha parece ser um rodapé ou total («Total de candidatos: 5»), e "
+                      "não um candidato: apague-a.",
+                      "candidatos.csv, linha 8: esta linha parece ser um rodapé ou total («Gerado em 10/06/2024 "
+                      "12:00»), e não um candidato: apague-a."],
+     candidates=rows() + "Total de candidatos: 5,,,,,,,,,,\n" + ",Gerado em 10/06/2024 12:00,,,,,,,,,\n")
+case("cargo-nome-ambiguo", ["candidatos.csv, linha 4, coluna «cargo»: o cargo «GUARDA CIVIL MUNICIPAL» pode ser ADM ou "
+                            "GCM: em certame.toml, mais de um cargo tem esse código ou nome (sem contar maiúsculas, "
+                            "acentos e espaços). Escreva na coluna «cargo» o código exato do cargo."],
+     toml=toml('nome = "Agente Administrativo"', 'nome = "Guarda Civil - Municipal"'),
+     candidates=rows(r2="1003,Carla Dias,GUARDA CIVIL MUNICIPAL,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
 # --- acts ([[atos]], LEGAL-NOTES 13)
 ACTS = TOML.replace('edicao = "1521"\ndata = 2024-06-10\n', "") + '''
 [[atos]]
