@@ -56,6 +56,7 @@ class InputError(Exception):
     """Raised with every problem found, so the user can fix them all at once."""
 
     def __init__(self, problems: list[Problem]):
+        problems = list(dict.fromkeys(problems))  # one problem, one message: a missing key found by every tie
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
 

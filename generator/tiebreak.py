@@ -66,8 +66,18 @@ def sixty_on(registration_end: date) -> date:
 
 
 class _Missing(Exception):
-    def __init__(self, candidate, why: str):
+    def __init__(self, candidate, why: str, key: bool = False):
         self.candidate, self.why = candidate, why
+        self.key = key  # a key of certame.toml is missing, not a candidate's value: one message for the exam
+
+
+def missing_end(criterion: TieCriterion) -> Problem:
+    """The one message for an exam whose `idoso` criterion has ties to decide and no inscricoes_fim: the same text
+    for every tie, so the exam's problems hold it once (errors.InputError drops repeats)."""
+    return Problem("certame.toml", f"o critério de desempate «{ELDERLY}» ({WORDS[ELDERLY]}; {criterion.basis.text}) "
+                   "precisa do último dia das inscrições, e há candidatos empatados a desempatar por ele. Acrescente "
+                   "a data do edital em certame.toml, no início do arquivo (antes de [publicacao]), por exemplo: "
+                   "inscricoes_fim = 2024-03-15", column="inscricoes_fim")
 
 
 def decide(run: list, criteria: tuple[TieCriterion, ...], columns: tuple[str, ...], registration_end: date | None,
@@ -97,8 +107,10 @@ def decide(run: list, criteria: tuple[TieCriterion, ...], columns: tuple[str, ..
                 keys[id(c)] = _key(c, criterion, position, registration_end)
             except _Missing as gap:
                 missing.append(gap)
+        if any(gap.key for gap in missing):
+            problems.append(missing_end(criterion))
         if missing:
-            for gap in missing:
+            for gap in (g for g in missing if not g.key):
                 other = next(c for c in group if c is not gap.candidate)
                 problems.append(_tie(gap.candidate, other, cfile, code,
                                      f"mesma nota; o desempate por «{criterion.text}» ({criterion.basis.text}) não "
@@ -130,16 +142,13 @@ def _key(c, criterion: TieCriterion, position: dict[str, int], registration_end:
         return c.birth
     if registration_end is None:
         raise _Missing(c, "falta o último dia das inscrições (inscricoes_fim em certame.toml), que diz quem tem 60 "
-                       "anos ou mais")
+                       "anos ou mais", key=True)
     return (0, c.birth) if c.birth <= sixty_on(registration_end) else (1, date.min)
 
 
 def _fix(criterion: TieCriterion) -> str:
     if criterion.kind == COLUMN:
         return f"Preencha a coluna «{criterion.column}» ou informe a coluna «classificacao» oficial da banca."
-    if criterion.kind == ELDERLY:
-        return ("Informe a data de nascimento e o último dia das inscrições (inscricoes_fim), ou a coluna "
-                "«classificacao» oficial da banca.")
     return "Informe a data de nascimento ou a coluna «classificacao» oficial da banca."
 
 

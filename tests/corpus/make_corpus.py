@@ -470,6 +470,16 @@ case("cargo-nome-ambiguo", ["candidatos.csv, linha 4, coluna «cargo»: o cargo 
                             "acentos e espaços). Escreva na coluna «cargo» o código exato do cargo."],
      toml=toml('nome = "Agente Administrativo"', 'nome = "Guarda Civil - Municipal"'),
      candidates=rows(r2="1003,Carla Dias,GUARDA CIVIL MUNICIPAL,90.25,1995-01-30,,F,S,N,N,aprovado\n"))
+case("desempate-idoso-sem-inscricoes-fim", ["certame.toml, chave «inscricoes_fim»: o critério de desempate «idoso» "
+                                            "(quem tem 60 anos ou mais no último dia das inscrições vem antes; entre "
+                                            "eles, o mais velho; Edital nº 01/2024, item 9.1) precisa do último dia "
+                                            "das inscrições, e há candidatos empatados a desempatar por ele. "
+                                            "Acrescente a data do edital em certame.toml, no início do arquivo (antes "
+                                            "de [publicacao]), por exemplo: inscricoes_fim = 2024-03-15"],
+     toml=TOML + '\n[[desempate]]\ncriterio = "idoso"\nfundamento = "item 9.1"\n',
+     candidates=rows(r1="1002,Bruno Lima,ADM,81.50,1988-07-21,,M,S,N,N,aprovado\n",
+                     r3="1004,Diego Reis,GCM,90.25,1992-11-02,,M,N,S,N,aprovado\n") +
+     "1006,Fabio Nunes,ADM,81.50,1970-01-01,,M,N,N,N,aprovado\n1007,Gil Ramos,GCM,90.25,1960-01-01,,M,N,N,N,aprovado\n")
 # --- acts ([[atos]], LEGAL-NOTES 13)
 ACTS = TOML.replace('edicao = "1521"\ndata = 2024-06-10\n', "") + '''
 [[atos]]
