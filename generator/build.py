@@ -88,7 +88,9 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
                 prepared.append(incremental.Reuse(folder.resolve().name, folder, entry, Path(previous), Path(cache)))
                 continue
             result = prepare(folder)
-            item = public_views(result, archived(folder, result.exam.acts))
+            records = archived(folder, result.exam.acts)
+            item = public_views(result, records)
+            item.exam["previa"] = preview(result.exam.acts, records)
             item.exam["brasao"] = coat_of_arms(folder, item.exam["jurisdicao"]["id"])
             item.fingerprint = "" if transient else print_
             item.earlier = incremental.earlier(previous, cache, folder.resolve().name)
@@ -115,6 +117,14 @@ def public_views(result, records: list | None = None) -> Prepared:
     exam = public.exam_view(result, with_positions=False, act=act)
     return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result), exam["cargos"],
                     lambda k: public.position_view(result, result.positions[k]), records)
+
+
+def preview(acts: list, records: list) -> list[str]:
+    """The titles of the declared acts not yet published: what every page and PDF page of the exam marks as a
+    preview (issue 19 item 1); [] when the exam shows only what was published."""
+    from .record import waiting
+
+    return [act.label for act in waiting(acts, records)]
 
 
 def archived(folder: Path, acts: list) -> list:

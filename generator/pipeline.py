@@ -22,7 +22,12 @@ from .tiebreak import columns_of
 
 
 def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
-    """The allocated exam, or InputError with every problem found."""
+    """The allocated exam, or InputError with every problem found — among them, working files that are no longer
+    those of the last published act while no new act is declared (generator/record.py)."""
+    from . import record
+    from .acts import archive
+
+    records = archive.read(exam_dir, verify=False)  # manifests only: the files are verified where they are used
     with paused_gc():  # see results.compute: nothing cyclic to collect among a million candidates
         try:
             exam = load_exam(exam_dir, lambda meta: _tie_columns(meta, rules_dir or find_rules_dir(exam_dir)))
@@ -32,12 +37,20 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
                           exam.notice_date)
         acts = getattr(exam, "acts", None) or []
         over_time = bool(exam.events) or any(a.kind == CALL for a in acts)
+        waiting = record.waiting(acts, records)
+        as_published = bool(records) and not waiting  # compared with the published result, cadastro included
         # convocações walk the projected order beyond V, so `check` projects too when there are any
-        result, problems = compute(exam, rules, project=project or over_time)
+        result, problems = compute(exam, rules, project=project or over_time or as_published)
     if problems:
         raise InputError(problems)
     if over_time:
         result.timelines = apply_calls(result, acts, exam.events)  # InputError with every problem, or all of it
+    if records:  # a published act changed or left [[atos]]: that precise message first (acts/publish.py)
+        from .acts.publish import pending
+
+        pending(acts, records)
+    if as_published and (problems := record.standing(exam_dir, result, records, waiting)):
+        raise InputError(problems)
     return result
 
 

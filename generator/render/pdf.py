@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
-from .pdf_html import edition_line, folio_css, front_html, pages_html, stylesheet, verification_text
+from .pdf_html import edition_line, folio_css, front_html, pages_html, running_left, stylesheet, verification_text
 from .pdf_layout import Page, Typesetter
 from .pdf_merge import assemble
 from ..memory import frozen_heap
@@ -170,7 +170,7 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
 def _frame(exam: dict, verification: str) -> Frame:
     """Running header and footer of directly drawn pages: the same texts the stylesheet puts in margin boxes."""
     pub = exam["publicacao"]
-    return Frame(pub["diario"].upper(), edition_line(pub),
+    return Frame(running_left(exam), edition_line(pub),
                  verification.split("\n"))
 
 

@@ -54,12 +54,22 @@ def edition_line(pub: dict) -> str:
     return f"Edição{kind} · {pub['data_extenso']}" if kind else pub["data_extenso"]
 
 
+PREVIEW_MARK = "PRÉVIA — NÃO PUBLICADO"
+
+
+def running_left(exam: dict) -> str:
+    """The running header's left part: the gazette's name; on every page of a preview (an act declared and not yet
+    published, issue 19 item 1), the preview mark before it."""
+    name = exam["publicacao"]["diario"].upper()
+    return f"{PREVIEW_MARK} · {name}" if exam.get("previa") else name
+
+
 def stylesheet(exam: dict, verification: str, folio: str) -> str:
     """The gazette CSS for one document (`folio` is the CSS content of the page number box)."""
     pub = exam["publicacao"]
     return environment().get_template("pdf/gazette.css").render(
         g=GEOMETRY, fonts={face: font_path(face).as_uri() for face in FACES},
-        running_left=pub["diario"].upper(),
+        running_left=running_left(exam),
         running_right=edition_line(pub),
         verification=verification, folio=folio,
     )

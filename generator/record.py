@@ -1,0 +1,128 @@
+"""What the site may present as published (issue 19 item 1): the working files and the result computed from them must
+be the last published act's, unless a new act is declared, which is then a marked preview.
+
+A published act is frozen in `arquivo/` with the SHA-256 of every input it was rendered from (`entradas`) and the
+result contract at that moment (`resultado.json`). With every declared act published, a build may only show that:
+an input that changed since, or a result the code or the rules now compute differently, stops the build with the
+file, the first rows that differ, and the two ways out. Nothing is written.
+"""
+
+from __future__ import annotations
+
+from .errors import Problem
+
+FILE = "certame.toml"
+SHOWN = 6  # differences quoted in one message: enough to recognise the edit, short enough to read
+
+
+def waiting(acts: list, records: list) -> list:
+    """Declared acts not yet published (the build previews them)."""
+    published = {r.slug for r in records}
+    return [a for a in acts if a.slug not in published]
+
+
+def standing(folder, result, records: list, pending: list) -> list[Problem]:
+    """Problems that forbid presenting the exam's working files as its published record (none when they agree, or
+    when a declared act is pending: the build is then a preview of it)."""
+    from .acts import archive
+    from .contract import contract
+
+    if not records or pending:
+        return []
+    last = records[-1]
+    published = last.manifest.get("entradas") or {}
+    now = archive.input_hashes(folder)
+    changed = sorted(name for name in set(published) | set(now) if published.get(name) != now.get(name))
+    archived = next((r.contract() for r in reversed(records) if r.contract() is not None), None)
+    current = contract(result, {})
+    differences = _differences(archived, current) if archived is not None else []
+    if not changed and not differences:
+        return []
+    act = last.act
+    when = _br(act.get("data", ""))
+    head = f"o último ato publicado é o {act.get('titulo') or act.get('numero')}, de {when}"
+    shown = "; ".join(differences[:SHOWN]) + ("; …" if len(differences) > SHOWN else "")
+    target = _result_act(records)
+    exits = ("Há duas saídas: (1) se a mudança deve valer, declare em certame.toml o ato que a publica — por exemplo "
+             f"[[atos]] tipo = \"retificacao\", retifica = \"{target}\", com número, data e motivo — e rode "
+             "gazeta publicar; ou (2) restaure o arquivo como estava na publicação. Nada foi gerado.")
+    problems = []
+    for name in changed:
+        what = ("foi apagado" if name not in now else "é novo" if name not in published
+                else "mudou")
+        detail = f" No resultado: {shown}." if differences else " O resultado calculado é o mesmo, mas o arquivo " \
+                 "não é o que foi publicado."
+        problems.append(Problem(name, f"{what} depois da publicação ({head}) e nenhum ato novo foi declarado: o site "
+                                f"só mostra o que foi publicado.{detail} {exits}"))
+    if not changed:  # same files, another result: the rules or gazeta itself now compute something else
+        problems.append(Problem(FILE, f"os arquivos são os da publicação ({head}), mas o resultado calculado agora "
+                                f"difere do publicado — as regras da jurisdição ou a versão do gazeta mudaram: "
+                                f"{shown}. O site só mostra o que foi publicado: volte às regras e à versão da "
+                                f"publicação, ou publique a correção como um ato (retificação de «{target}»). "
+                                "Nada foi gerado."))
+    return problems
+
+
+def _result_act(records: list) -> str:
+    """The number of the act whose lists a retificação would correct (the first that published them)."""
+    for record in records:
+        if record.act.get("tipo") in ("resultado", "homologacao", "republicacao"):
+            return record.act.get("numero") or record.slug
+    return records[0].act.get("numero") or records[0].slug
+
+
+def _differences(before: dict, after: dict) -> list[str]:
+    """The first differences between two result contracts, in Portuguese, cargo by cargo, row by row."""
+    out: list[str] = []
+    old = {c["codigo"]: c for c in before.get("cargos", [])}
+    new = {c["codigo"]: c for c in after.get("cargos", [])}
+    for code in [*old, *(c for c in new if c not in old)]:
+        if code not in new:
+            out.append(f"cargo {code} não existe mais")
+            continue
+        if code not in old:
+            out.append(f"cargo {code} é novo")
+            continue
+        out += _cargo_differences(code, old[code], new[code])
+    return out
+
+
+def _cargo_differences(code: str, a: dict, b: dict) -> list[str]:
+    out = []
+    people_a = {p["inscricao"]: p for p in a.get("candidatos", [])}
+    people_b = {p["inscricao"]: p for p in b.get("candidatos", [])}
+    for reg, p in people_a.items():
+        q = people_b.get(reg)
+        if q is None:
+            out.append(f"cargo {code}, inscrição {reg}: saiu da lista")
+        elif p != q:
+            what = [f"{k} publicada {_v(p.get(k))}, agora {_v(q.get(k))}" for k in sorted(set(p) | set(q))
+                    if k != "inscricao" and p.get(k) != q.get(k)]
+            out.append(f"cargo {code}, inscrição {reg}: " + ", ".join(what))
+    out += [f"cargo {code}, inscrição {reg}: entrou na lista" for reg in people_b if reg not in people_a]
+    for key, label in (("nomeacao", "ordem de nomeação"), ("convocacoes", "convocações")):
+        rows_a, rows_b = a.get(key, []), b.get(key, [])
+        for k, (x, y) in enumerate(zip(rows_a, rows_b), 1):
+            if x != y:
+                fields = ", ".join(f"{f} publicado «{_v(x.get(f))}», agora «{_v(y.get(f))}»"
+                                   for f in sorted(set(x) | set(y)) if x.get(f) != y.get(f))
+                out.append(f"cargo {code}, {label}, {k}ª linha: {fields}")
+                break
+        else:
+            if len(rows_a) != len(rows_b):
+                out.append(f"cargo {code}, {label}: {len(rows_a)} linhas publicadas, agora {len(rows_b)}")
+    known = {"candidatos", "nomeacao", "convocacoes"}
+    for key in sorted((set(a) | set(b)) - known):
+        if a.get(key) != b.get(key):
+            out.append(f"cargo {code}, {key}: difere do publicado")
+    return out
+
+
+def _v(value) -> str:
+    return "" if value is None else str(value).replace(".", ",") if isinstance(value, str) and \
+        value.replace(".", "", 1).isdigit() else str(value)
+
+
+def _br(iso: str) -> str:
+    parts = str(iso).split("-")
+    return "/".join(reversed(parts)) if len(parts) == 3 else str(iso)
