@@ -239,6 +239,9 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     pdf = act_pages.pdf_of(entries)
     carrier = next((e for e in entries if pdf and f"atos/{e['slug']}/{(e['pdf'] or {}).get('href')}" == pdf["href"]),
                    None)
+    if carrier is not None:  # what the lists cite: their own act, then each correction of their cargo since
+        exam["citado"] = {"ato": carrier["view"]["ato"], "publicacao": carrier["publicacao"]}
+        exam["retificacoes"] = act_pages.corrections_by_cargo(entries, carrier)
     return pdf, carrier
 
 

@@ -70,6 +70,26 @@ def pdf_of(entries: list[dict]) -> dict | None:
     return None
 
 
+def corrections_by_cargo(entries: list[dict], carrier: dict) -> dict[str, list[dict]]:
+    """Cargo code → the later acts that corrected the carrier's lists of that cargo (the cargos their quoted passages
+    name), oldest first, each with its own act, edition, PDF and page count: what a list cites besides its act."""
+    from ..acts.model import CORRECTING_KINDS
+
+    out: dict[str, list[dict]] = {}
+    after = entries[entries.index(carrier) + 1:]
+    for e in after:
+        if e["ato"]["tipo"] not in CORRECTING_KINDS or (e.get("corrige") or {}).get("href") != carrier["href"]:
+            continue
+        body = e["view"].get("corpo") or {}
+        codes = sorted({t["cargo"] for t in body.get("trechos", []) if t.get("cargo")})
+        pdf = e.get("pdf") or {}
+        fix = {"slug": e["slug"], "ato": e["ato"], "publicacao": e["publicacao"], "paginas": pdf.get("pages"),
+               "pdf_href": f"atos/{e['slug']}/{pdf['href']}" if pdf.get("href") else "", "pdf_name": pdf.get("name", "")}
+        for code in codes:
+            out.setdefault(code, []).append(fix)
+    return out
+
+
 def edition_key(pub: dict) -> tuple:
     return (pub["diario"], pub.get("edicao") or "", pub["data"], bool(pub.get("extra")), bool(pub.get("suplemento")))
 

@@ -132,6 +132,17 @@ def abnt_html(exam: dict, *, url: str = "", pages: tuple[int, int] | None = None
     return escape(before) + Markup("<em>") + escape(periodical) + Markup("</em>") + escape(after)
 
 
+def correction_note(fix: dict, pages: tuple[int, int] | None) -> str:
+    """What a list cites after its own act: "Retificado pelo Edital de Retificação nº 11/2023, de 27 de novembro de
+    2023 (Diário Oficial …, n. 1817, p. 1-2, 27 nov. 2023)." — the correction with its own edition and pages."""
+    pub = fix["publicacao"]
+    details = [f"n. {pub['edicao']}" if pub.get("edicao") else "", "ed. extra" if pub.get("extra") else "",
+               "supl." if pub.get("suplemento") else "", f"p. {_pages(pages)}" if pages else "",
+               abnt_date(pub["data"])]
+    verb = "Republicado" if fix["ato"].get("tipo") == "republicacao" else "Retificado"
+    return (f"{verb} pelo {epigraph(fix)} ({pub['diario']}, " + ", ".join(d for d in details if d) + ").")
+
+
 # -- BibTeX ----------------------------------------------------------------------------------------------------
 def _bibtex_escape(value: str) -> str:
     """Protect the characters BibTeX treats specially; keep UTF-8 (biber and modern BibTeX read it)."""
@@ -155,10 +166,12 @@ def bibtex_key(exam: dict, url: str = "") -> str:
     return f"{key}:{_key_token(page)}" if _key_token(page) else key
 
 
-def bibtex(exam: dict, *, url: str = "", pages: tuple[int, int] | None = None, part: str = "") -> str:
-    """An @article entry (the act in its gazette: journal, number and pages kept; biblatex reads it too)."""
+def bibtex(exam: dict, *, url: str = "", pages: tuple[int, int] | None = None, part: str = "",
+           corrections: tuple[str, ...] = ()) -> str:
+    """An @article entry (the act in its gazette: journal, number and pages kept; biblatex reads it too);
+    `corrections`: the notes of the acts that corrected the cited part since (correction_note)."""
     pub = exam["publicacao"]
-    note = "; ".join(x for x in (f"Seção {pub['secao']}" if pub.get("secao") else "", part) if x)
+    note = "; ".join(x for x in (f"Seção {pub['secao']}" if pub.get("secao") else "", part, *corrections) if x)
     fields = [
         ("author", "{" + _bibtex_escape(f"{_jurisdiction(exam)}. {exam['orgao']}") + "}"),
         ("title", _bibtex_escape(f"{epigraph(exam)}: {ementa(exam)}")),

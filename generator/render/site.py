@@ -581,16 +581,28 @@ def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None,
 
 
 def citation(exam: dict, url: str, pdf: dict | None, key: tuple | None, part: str = "") -> dict:
-    """What the "Como citar" box shows for one page."""
+    """What the "Como citar" box shows for one page (issue 19 item 2): the act whose PDF carries the page's list,
+    with that act's own number, edition and pages (`citado`, set from the archive), then each later act that
+    corrected this cargo (`retificacoes`), with its own edition and pages: every cited page shows what it cites."""
     pages = None
     if pdf and key:
         ranges = pdf.get("ranges", {})
         found = [r for k, r in ranges.items() if tuple(k[:len(key)]) == key]
         if found:
             pages = (min(r[0] for r in found), max(r[1] for r in found))
-    entry = {"abnt": cite.abnt_html(exam, url=url, pages=pages, part=part),
-             "bibtex": cite.bibtex(exam, url=url, pages=pages, part=part), "urn": cite.urn(exam), "url": url,
-             "pdf": None}
+    cited = {**exam, **exam["citado"]} if exam.get("citado") else exam
+    by_cargo = exam.get("retificacoes") or {}
+    fixes = by_cargo.get(key[0], []) if key else list({f["slug"]: f for fs in by_cargo.values() for f in fs}.values())
+    notes = tuple(cite.correction_note({**exam, **f}, (1, f["paginas"]) if f.get("paginas") else None)
+                  for f in fixes)
+    abnt = cite.abnt_html(cited, url=url, pages=pages, part=part)
+    if notes:
+        abnt += Markup(" ") + escape(" ".join(notes))
+    entry = {"abnt": abnt, "bibtex": cite.bibtex(cited, url=url, pages=pages, part=part, corrections=notes),
+             "urn": cite.urn(cited), "url": url, "pdf": None,
+             "retificacoes": [{"titulo": f["ato"]["titulo"], "href": url_to(f["pdf_href"], exam, url) + "#page=1",
+                               "paginas": f"p. 1–{f['paginas']}" if (f.get("paginas") or 1) > 1 else "p. 1",
+                               "label": f["pdf_name"]} for f in fixes if f.get("pdf_href")]}
     if pdf:
         label = f"{pdf.get('name', 'PDF')}"
         at = f"#page={pages[0]}" if pages else ""  # opens the PDF at the section's first page (RFC 8118)
