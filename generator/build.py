@@ -18,7 +18,16 @@ from .errors import FaultError, InputError, Problem
 from .pipeline import documents, pdf_renderer
 
 PROJECT = Path(__file__).resolve().parents[1]
-CONFIG = PROJECT / "mkdocs.yml"
+CONFIG_NAME = "mkdocs.yml"
+# What the engine needs from gazeta itself, whatever the user's mkdocs.yml says: these are code, not settings.
+ENGINE = {
+    "theme": {"name": None, "custom_dir": str(PROJECT / "templates" / "theme"), "static_templates": []},
+    "hooks": [str(PROJECT / "generator" / "render" / "mkdocs_plugin.py")],
+    "exclude_docs": "/certames/\n/jurisdicoes/\n!*.md\n",  # exam folders hold restricted data: never copied
+    "use_directory_urls": True,
+    "markdown_extensions": ["toc", "tables"],
+}
+DEFAULT_NAME = "Resultados de concursos públicos"
 EXAMPLE_HOST = "concursos.exemplo.gov.br"  # the example's placeholder `site_url` in mkdocs.yml
 
 
@@ -131,7 +140,7 @@ def archived(folder: Path, acts: list) -> list:
     """The exam's archived acts, verified (a changed published file is an InputError naming it) and still declared
     as published in certame.toml (`acts`)."""
     from .acts import archive
-    from .acts.publish import pending
+    from .record import pending
 
     records = archive.read(folder)
     if records:
@@ -149,13 +158,13 @@ def source_date_epoch(job: Job) -> int:
 
 
 def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterable[str] = (),
-             markdown_pages: Iterable[tuple[str, str]] = ()) -> dict:
+             markdown_pages: Iterable[tuple[str, str]] = (), site_name: str = DEFAULT_NAME) -> dict:
     """Open data, PDF (when available) and site pages of every exam into site_dir."""
     from .render.site import Site
     from .memory import frozen_heap
 
     extra_urls = list(extra_urls)
-    site = Site(site_dir, site_url=site_url, pages=extra_urls)
+    site = Site(site_dir, site_url=site_url, pages=extra_urls, site_name=site_name)
     try:
         with frozen_heap():
             return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)
@@ -296,22 +305,69 @@ def _workers(prepared: Prepared) -> int:
     return 1
 
 
-def site_url(config_file: Path | None = None) -> str:
-    """The `site_url` of mkdocs.yml ('' when unset)."""
+def project_config(content_dir: Path | None = None, explicit: Path | None = None) -> Path | None:
+    """The site's settings (issue 19 item 4), always from the user's project, never from where gazeta is installed:
+    `--config`; else the mkdocs.yml beside the content folder; else the one in the working folder; else None (the
+    defaults: no site address)."""
+    if explicit is not None:
+        path = Path(explicit)
+        if not path.is_file():
+            raise InputError([Problem(str(path), "arquivo de configuração do site não encontrado (opção --config).")])
+        return path.resolve()
+    for folder in ([Path(content_dir).resolve().parent] if content_dir is not None else []) + [Path.cwd()]:
+        if (folder / CONFIG_NAME).is_file():
+            return folder / CONFIG_NAME
+    return None
+
+
+def _settings(config_file: Path | None) -> dict:
     import yaml
 
-    return (yaml.safe_load(Path(config_file or CONFIG).read_text(encoding="utf-8")) or {}).get("site_url") or ""
+    if config_file is None:
+        return {}
+    try:
+        data = yaml.safe_load(Path(config_file).read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise InputError([Problem(str(config_file), f"não é um YAML válido: {getattr(error, 'problem', error)}.",
+                                  line=mark.line + 1 if mark else None)]) from None
+    if not isinstance(data, dict):
+        raise InputError([Problem(str(config_file), "deve ter chaves como «site_name:» e «site_url:».")])
+    return data
+
+
+def site_url(config_file: Path | None = None) -> str:
+    """The `site_url` of the project's mkdocs.yml ('' when unset or without one)."""
+    return str(_settings(config_file).get("site_url") or "")
 
 
 def site_url_warning(config_file: Path | None = None) -> str:
-    """A warning while `site_url` is still the example's: it goes into the PDF footer, feed, sitemap and citations."""
+    """A warning while `site_url` is still the example's (or missing): it goes into the PDF footer, feed, sitemap and
+    citations. The warning names the file to change."""
     from urllib.parse import urlsplit
 
+    if config_file is None:
+        return (f"não encontrei {CONFIG_NAME} ao lado da pasta de conteúdo nem na pasta atual: o site sai sem "
+                "endereço (site_url), e o rodapé do PDF, o feed, o sitemap e o «Como citar» ficam sem links "
+                f"absolutos. Crie {CONFIG_NAME} ao lado de content/ com «site_name:» e «site_url:», ou use --config.")
     url = site_url(config_file)
     if urlsplit(url).hostname == EXAMPLE_HOST:
-        return (f"o endereço do site em mkdocs.yml (site_url: {url}) ainda é o do exemplo. Ele vai para o rodapé "
-                "do PDF, o feed, o sitemap e o «Como citar»: troque-o pelo endereço onde o site será publicado.")
+        return (f"o endereço do site em {config_file} (site_url: {url}) ainda é o do exemplo. Ele vai para o "
+                "rodapé do PDF, o feed, o sitemap e o «Como citar»: troque-o pelo endereço onde o site será "
+                "publicado.")
     return ""
+
+
+def engine_config(config_file: Path | None, **overrides):
+    """MkDocs' configuration: the project's settings with gazeta's engine (theme, hooks, exclusions) on top."""
+    from mkdocs.config import load_config
+
+    import io
+
+    options = {**ENGINE, **overrides}
+    if config_file is None:  # no file of the project: the defaults, never a mkdocs.yml found by MkDocs itself
+        return load_config(io.BytesIO(f"site_name: {DEFAULT_NAME}\n".encode()), **options)
+    return load_config(str(config_file), **options)
 
 
 def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: Path | None = None) -> dict:
@@ -320,6 +376,7 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
     from . import incremental, progress
 
     content_dir = content_folder(content_dir)
+    config_file = project_config(content_dir, config_file)
     site_dir = _site_folder(site_dir, content_dir, config_file)
     with sitedir.locked(site_dir), progress.session():  # the lock first: a second build says so at once
         from .acts import archive
@@ -335,6 +392,7 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
 def build_job(job: Job, content_dir: Path, site_dir: Path, *, config_file: Path | None = None) -> dict:
     """Run MkDocs with `job` into a fresh folder beside site_dir, then swap it in (one build at a time)."""
     content_dir = content_folder(content_dir)
+    config_file = project_config(content_dir, config_file)
     site_dir = _site_folder(site_dir, content_dir, config_file)
     with sitedir.locked(site_dir):
         return _build_locked(job, content_dir, site_dir, config_file)
@@ -357,8 +415,9 @@ def _site_folder(site_dir: Path, content_dir: Path, config_file: Path | None) ->
     swapping it could destroy anything but a site gazeta made (the content, the project, the working folder)."""
     from . import incremental
 
-    keep = {"pasta de conteúdo": content_dir, "pasta do projeto": Path(config_file or CONFIG).resolve().parent,
-            "pasta de trabalho atual": Path.cwd()}
+    keep = {"pasta de conteúdo": content_dir, "pasta de trabalho atual": Path.cwd()}
+    if config_file is not None:
+        keep["pasta do projeto"] = Path(config_file).resolve().parent
     resolved = Path(site_dir).resolve()
     sitedir.refuse_unsafe(Path(site_dir), keep, described=incremental.previous_cache(resolved) is not None)
     site_dir = resolved
@@ -380,7 +439,6 @@ BYTES_PER_CANDIDATE = 1_000
 def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path | None) -> dict:
     """build_job's body, run holding the lock: recover, check the disk, build aside, swap."""
     from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
 
     tmp = None
     try:
@@ -393,7 +451,7 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
         if not job.transient:
             job.staging = Path(tempfile.mkdtemp(prefix=sitedir.cache_prefixes(site_dir)[0], dir=site_dir.parent))
         with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
-            config = load_config(str(config_file or CONFIG), docs_dir=str(content_dir), site_dir=str(tmp))
+            config = engine_config(config_file, docs_dir=str(content_dir), site_dir=str(tmp))
             use_job(job)
             try:
                 mkdocs_build(config)

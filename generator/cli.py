@@ -33,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 EXAM = "pasta do certame (com certame.toml e a planilha de candidatos), ex.: content/certames/lins-2024-gcm"
+CONFIG_HELP = ("configuração do site (site_name, site_url); padrão: o mkdocs.yml ao lado da pasta de conteúdo, "
+               "ou o da pasta atual")
 CONTENT = "pasta de conteúdo, com certames/, jurisdicoes/ e as páginas em Markdown (padrão: content)"
 
 
@@ -71,6 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--site", type=Path, default=Path("site"), metavar="PASTA",
                        help="onde gravar o site (padrão: site)")
     build.add_argument("--sem-pdf", action="store_true", help="não gera o PDF (mais rápido, para conferir o site)")
+    build.add_argument("--config", type=Path, default=None, metavar="ARQUIVO", help=CONFIG_HELP)
     build.set_defaults(run=_build)
 
     verify = sub.add_parser("verificar", help="confere a assinatura e o SHA-256 de um PDF publicado",
@@ -90,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
                              "arquivo) e o guarda em arquivo/ dentro da pasta do certame. Sem nada novo, não escreve "
                              "nada.")
     publish.add_argument("pasta", type=Path, metavar="PASTA", help="a pasta de um certame, ou content/ para todos")
+    publish.add_argument("--config", type=Path, default=None, metavar="ARQUIVO", help=CONFIG_HELP)
     publish.set_defaults(run=_publish)
 
     serve = sub.add_parser("serve", help="pré-visualiza o site com recarga automática",
@@ -97,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
                            "content/ ou no tema. Não gera o PDF.")
     serve.add_argument("conteudo", type=Path, nargs="?", default=Path("content"), metavar="CONTEUDO", help=CONTENT)
     serve.add_argument("--porta", type=port, default=8000, metavar="N", help="porta do servidor local (padrão: 8000)")
+    serve.add_argument("--config", type=Path, default=None, metavar="ARQUIVO", help=CONFIG_HELP)
     serve.set_defaults(run=_serve)
     return parser
 
@@ -140,13 +145,14 @@ def _explain(args) -> int:
 
 
 def _build(args) -> int:
-    from .build import build, site_url_warning
+    from .build import build, content_folder, project_config, site_url_warning
 
-    warning = site_url_warning()
+    config = project_config(content_folder(args.conteudo), args.config)
+    warning = site_url_warning(config)
     if warning:
         print(f"Aviso: {warning}", file=sys.stderr)
     started = time.perf_counter()
-    report = build(args.conteudo, args.site, pdf=not args.sem_pdf)
+    report = build(args.conteudo, args.site, pdf=not args.sem_pdf, config_file=config)
     print(summary(report, args.site, time.perf_counter() - started, multiline=sys.stdout.isatty()))
     return EXIT_OK
 
@@ -166,13 +172,15 @@ def _verify(args) -> int:
 
 def _publish(args) -> int:
     from .acts.publish import publish
-    from .build import site_url
+    from .build import project_config, site_url
     from .pipeline import exam_dirs
 
     folders = exam_dirs(args.pasta) if args.pasta.is_dir() else [args.pasta]
     total = 0
     for folder in folders:
-        for done in publish(folder, args.regras, site_url=site_url()):
+        content = Path(folder).resolve().parents[1]  # content/certames/<exame>: the content folder
+        address = site_url(project_config(content, args.config))
+        for done in publish(folder, args.regras, site_url=address):
             total += 1
             print(f"Publicado: {done.act.label}, de {done.act.date:%d/%m/%Y} ({folder.name})")
             if done.pdf is not None:
@@ -184,7 +192,7 @@ def _publish(args) -> int:
 
 def _serve(args) -> int:
     from .serve import serve
-    serve(args.conteudo, address=f"127.0.0.1:{args.porta}")
+    serve(args.conteudo, address=f"127.0.0.1:{args.porta}", config_file=args.config)
     return EXIT_OK
 
 

@@ -45,10 +45,8 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
         raise InputError(problems)
     if over_time:
         result.timelines = apply_calls(result, acts, exam.events)  # InputError with every problem, or all of it
-    if records:  # a published act changed or left [[atos]]: that precise message first (acts/publish.py)
-        from .acts.publish import pending
-
-        pending(acts, records)
+    if records:  # a published act changed or left [[atos]]: that precise message first
+        record.pending(acts, records)
     if as_published and (problems := record.standing(exam_dir, result, records, waiting)):
         raise InputError(problems)
     return result

@@ -119,7 +119,10 @@ def test_bars_are_shared_filled_and_kept(monkeypatch):
 
 
 def test_site_url_warning(tmp_path):
-    assert "ainda é o do exemplo" in site_url_warning()
+    example = Path(__file__).resolve().parents[1] / "mkdocs.yml"
+    assert f"em {example} (site_url: https://concursos.exemplo.gov.br/) ainda é o do exemplo" in \
+        site_url_warning(example)
+    assert "não encontrei mkdocs.yml" in site_url_warning(None)
     own = tmp_path / "mkdocs.yml"
     own.write_text("site_name: x\nsite_url: https://concursos.lins.sp.gov.br/\n", encoding="utf-8")
     assert site_url_warning(own) == ""

@@ -32,15 +32,16 @@ EPOCH = "1718000000"
 
 
 def _content(base: Path, title_suffix: str) -> Path:
-    """A content folder with one example exam, its title marked so two versions of the site differ."""
+    """A content folder with one example exam, its "sobre" page marked so two versions of the site differ."""
     content = base / "content"
     shutil.copytree(ROOT / "content", content)
     for other in (content / "certames").iterdir():
         if other.name != EXAM:
             shutil.rmtree(other)
-    toml = content / "certames" / EXAM / "certame.toml"
-    toml.write_text(re.sub(r'^(titulo = ".*)"$', lambda m: f'{m.group(1)} {title_suffix}"',
-                           toml.read_text("utf-8"), count=1, flags=re.M), encoding="utf-8")
+    # An editorial page, not an exam input: a published exam's inputs cannot change without an act
+    # (generator/record.py), so the two versions differ in the "sobre" page
+    page = content / "sobre.md"
+    page.write_text(page.read_text("utf-8") + f"\n{title_suffix}\n", encoding="utf-8")
     return content
 
 
@@ -460,7 +461,7 @@ def test_serve_rebuild_with_bad_input_shows_the_problems(tmp_path, capsys, monke
     monkeypatch.setitem(pipeline.SERVE, "running", True)
     pipeline.use_job(None)
     config = SimpleNamespace(docs_dir=str(_broken_content(tmp_path)), site_dir=str(tmp_path / "preview"),
-                             site_url="")
+                             site_url="", site_name="Resultados de concursos públicos")
     try:
         mkdocs_plugin.on_pre_build(config)
         mkdocs_plugin.on_post_build(config)

@@ -143,7 +143,9 @@ def test_a_changed_exam_reuses_the_extracts_of_its_unchanged_archived_pdf(tmp_pa
     monkeypatch.setattr(pdf_extract, "extract_all", lambda *a, **k: made.append(1) or real(*a, **k))
     calls = _prepared(monkeypatch)
     toml = content / "certames" / exam / "certame.toml"
-    toml.write_text(toml.read_text(encoding="utf-8") + "\n# uma nota da equipe\n", encoding="utf-8")
+    # A new act declared (not yet published): the exam is rendered again, as a preview (generator/record.py)
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[[atos]]\ntipo = "convocacao"\nnumero = "21/2024"\n'
+                    'data = 2024-08-01\ncargo = "GCM"\nvagas = 1\n', encoding="utf-8")
     build(content, site)
     assert calls == [exam] and made == []  # rendered again, but its extracts were linked
     assert {p.relative_to(site): p.stat().st_ino for p in site.glob(pattern)} == before

@@ -38,7 +38,7 @@ def declare_first(folder: Path, count: int) -> None:
 
 
 def main() -> int:
-    address = site_url()
+    address = site_url(ROOT / "mkdocs.yml")
     with tempfile.TemporaryDirectory(prefix="gazeta-exemplos-") as tmp:
         certames = Path(tmp) / "certames"
         for step, original in ((1, True), (2, False), (3, False)):

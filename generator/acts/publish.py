@@ -15,6 +15,7 @@ from ..errors import InputError, Problem
 from . import archive
 from .body import body
 from .model import CORRECTION, Act
+from ..record import pending
 
 FILE = "certame.toml"
 
@@ -55,46 +56,6 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
         pdf = record.folder / record.pdf if record.pdf else None
         done.append(Published(act, pdf, record.files.get(record.pdf, "")))
     return done
-
-
-def pending(acts: list[Act], records: list[archive.Record]) -> list[Act]:
-    """Declared acts not yet archived; InputError when a published act changed or left [[atos]], or when a new
-    act is declared before one already published (history only grows at its end)."""
-    declared = {a.slug: a for a in acts}
-    problems = []
-    for record in records:
-        act = declared.get(record.slug)
-        if act is None:
-            problems.append(Problem(FILE, f"o ato «{record.act.get('titulo', record.slug)}» já foi publicado (pasta "
-                                    f"{archive.ARCHIVE}/{record.slug}), mas não está mais em [[atos]]. Um ato "
-                                    "publicado não sai do histórico: declare-o de novo como foi publicado.",
-                                    column="atos"))
-            continue
-        now = archive.act_identity(act)
-        changed = [k for k, v in now.items() if record.act.get(k) != v]
-        if changed:
-            what = ", ".join(f"{k}: publicado «{_show(record.act.get(k))}», agora «{_show(now[k])}»" for k in changed)
-            problems.append(Problem(FILE, f"o ato «{act.label}» já foi publicado e não pode mudar ({what}). Volte "
-                                    "ao que foi publicado; para corrigir o ato, declare uma retificação.",
-                                    column=_key(act)))
-    archived = {r.slug for r in records}
-    last = max((k for k, a in enumerate(acts) if a.slug in archived), default=0)  # 0: nothing archived yet
-    for k, act in enumerate(acts[:last]):
-        if act.slug not in archived:
-            problems.append(Problem(FILE, f"o ato «{act.label}» ainda não foi publicado, mas vem antes de um ato já "
-                                    f"publicado ({acts[last].label}). Um ato novo vai no fim de [[atos]].",
-                                    column=_key(act)))
-    if problems:
-        raise InputError(problems)
-    return [a for a in acts if a.slug not in archived]
-
-
-def _key(act: Act) -> str:
-    return f"atos[{act.line}]" if act.line else "publicacao"
-
-
-def _show(value) -> str:
-    return "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:

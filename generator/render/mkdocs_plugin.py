@@ -79,14 +79,14 @@ def on_post_build(config) -> None:
     job = pipeline.current_job()
     try:
         if job is not None and job.problems:
-            site = Site(Path(config.site_dir))
+            site = Site(Path(config.site_dir), site_name=config.site_name)
             try:
                 site.page("", "problems.html", title="Problemas na entrada", problems=job.problems)
             finally:
                 site.search.close()
             return
         pipeline.generate(job, Path(config.site_dir), site_url=config.site_url or "", extra_urls=_markdown_urls,
-                          markdown_pages=sorted(_markdown_pages.items()))
+                          markdown_pages=sorted(_markdown_pages.items()), site_name=config.site_name)
     finally:
         if job is not None and job.transient:
             pipeline.use_job(None)

@@ -31,7 +31,7 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
                                          exam["orgao"], exam["jurisdicao"]["nome"])
                for (code, name), slug in zip(cargos, assigned)]
     dados = site.out / rel / "dados"
-    _CONTEXT.update(out=site.out, site_url=site.site_url, pages=site.pages, exam=exam, prepared=prepared, rel=rel, pdf=pdf,
+    _CONTEXT.update(out=site.out, site_url=site.site_url, site_name=site.site_name, pages=site.pages, exam=exam, prepared=prepared, rel=rel, pdf=pdf,
                     data=data, slugs=assigned, numbers=numbers, dados=dados)
     results = _run(len(cargos), workers, spill_root / exam["slug"], site, on_cargo)
     open_data = OpenData(exam, dados) if data is None else None
@@ -85,7 +85,8 @@ def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo) -> di
 def _worker(tasks, results, spill: Path) -> None:
     """One process: render cargos until the sentinel, then close the search spill."""
     c = _CONTEXT
-    site = Site(c["out"], site_url=c["site_url"], search=SearchIndex(spill), pages=c["pages"])
+    site = Site(c["out"], site_url=c["site_url"], search=SearchIndex(spill), pages=c["pages"],
+                site_name=c["site_name"])
     open_data = OpenData(c["exam"], c["dados"]) if c["data"] is None else None
     while (k := tasks.get()) is not None:
         try:

@@ -57,13 +57,14 @@ def _jsonld(value) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
-def environment() -> Environment:
-    """Jinja2 environment of the site theme: autoescaped, strict about missing values."""
+def environment(site_name: str = SITE_NAME) -> Environment:
+    """Jinja2 environment of the site theme: autoescaped, strict about missing values; `site_name` from the
+    project's mkdocs.yml."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["jsonld"] = _jsonld
     env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p: PROCEDURE.get(p, p),
-                       site_name=SITE_NAME, csp=content_security_policy)
+                       site_name=site_name, csp=content_security_policy)
     return env
 
 
@@ -100,13 +101,15 @@ class Site:
     """Writes generated pages into `out`; collect exams, then `finish` writes home, search, sitemap and feed."""
 
     def __init__(self, out: Path, *, site_url: str = "", env: Environment | None = None,
-                 search: SearchIndex | None = None, pages: Iterable[str] | None = None) -> None:
+                 search: SearchIndex | None = None, pages: Iterable[str] | None = None,
+                 site_name: str = SITE_NAME) -> None:
         self.out = Path(out)
+        self.site_name = site_name
         # Site-relative folders of the Markdown pages (sobre/, legislacao/…/): links go only to those that exist.
         # None: unknown, every link is kept.
         self.pages = None if pages is None else frozenset(pages)
         self.site_url = site_url.rstrip("/") + "/" if site_url else ""
-        self.env = env or environment()
+        self.env = env or environment(site_name)
         self.search = search or SearchIndex()
         self.exams: list[dict] = []
         self.acts: list[dict] = []  # every archived act's page, for the editions and the feed
