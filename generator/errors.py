@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -23,10 +24,16 @@ class Problem:
         return _visible(f"{', '.join(where)}: {self.message}")
 
 
+_BREAKS = re.compile("[\t\n\r\x85\u2028\u2029]+")
+
+
 def _visible(text: str) -> str:
-    """Control and bidi characters echoed from the input shown as escapes: a message stays one honest line."""
+    """A message on one honest line: a line break or tab echoed from a cell (Alt+Enter in a spreadsheet) is a
+    space, never an escape like «\\u000a» (issue 21); other control and bidi characters, invisible in the
+    spreadsheet too, are shown as escapes so they can be found."""
     if text.isprintable():
         return text
+    text = _BREAKS.sub(" ", text)
     return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
 
 

@@ -126,3 +126,57 @@ def test_site_url_warning(tmp_path):
     own = tmp_path / "mkdocs.yml"
     own.write_text("site_name: x\nsite_url: https://concursos.lins.sp.gov.br/\n", encoding="utf-8")
     assert site_url_warning(own) == ""
+
+
+# --- issue 21, «gazeta check» in the first hour; issue 18 item 6
+
+def _folder(tmp_path: Path, toml_change=None, candidates=None) -> Path:
+    """The corpus's base exam (tests/corpus/make_corpus.py) with one change."""
+    import shutil
+    base = ROOT / "tests" / "corpus" / "cargo-desconhecido"
+    folder = tmp_path / "certame"
+    shutil.copytree(base, folder)
+    (folder / "esperado.txt").unlink()
+    if toml_change:
+        text = (folder / "certame.toml").read_text(encoding="utf-8")
+        assert toml_change[0] in text
+        (folder / "certame.toml").write_text(text.replace(*toml_change), encoding="utf-8")
+    (folder / "candidatos.csv").write_text(candidates or (folder / "candidatos.csv").read_text(encoding="utf-8")
+                                           .replace(",GMC,", ",GCM,"), encoding="utf-8")
+    return folder
+
+
+def test_check_explains_the_toml_date_format(tmp_path, capsys):
+    """«data = 10/03/2025» gave «há texto a mais depois do valor», with no hint about dates."""
+    folder = _folder(tmp_path, ("data = 2024-06-10", "data = 10/03/2025"))
+    assert main(["check", str(folder)]) == 1
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "certame.toml, linha 9: erro de sintaxe TOML: a data «10/03/2025» está escrita como DD/MM/AAAA, mas em "
+        "certame.toml as datas se escrevem AAAA-MM-DD (ano, mês, dia), sem aspas. Escreva: data = 2025-03-10")
+    quoted = _folder(tmp_path / "q", ("data = 2024-06-10", 'data = "10/03/2025"'))
+    assert main(["check", str(quoted)]) == 1
+    assert "chave «publicacao.data»: a data «10/03/2025» está escrita como DD/MM/AAAA" in capsys.readouterr().err
+
+
+def test_check_prints_no_escapes_for_a_line_break_in_a_cell(tmp_path, capsys):
+    """A cell typed with Alt+Enter printed a literal «\\u000a» in the message."""
+    rows = ("inscricao,nome,cargo,nota\n1001,Ana,\"Guarda\nMunicipal\",70\n1002,Bia,ADM,\"8.5\nx\"\n")
+    assert main(["check", str(_folder(tmp_path, candidates=rows))]) == 1
+    err = capsys.readouterr().err
+    assert "\\u000a" not in err and "\\u" not in err
+    assert "o cargo «Guarda Municipal» não está em certame.toml" in err
+    assert "a nota «8.5 x» não é um número" in err
+
+
+def test_check_fails_on_an_unmapped_quota_column_and_accepts_it_once_mapped(tmp_path, capsys):
+    """«COTA NEGRO» left unmapped: check said OK and the reserved places went to ampla."""
+    rows = "inscricao,nome,cargo,nota,COTA NEGRO\n1001,Ana,GCM,70,S\n1002,Bia,GCM,60,N\n1003,Caio,ADM,50,N\n"
+    folder = _folder(tmp_path, candidates=rows)
+    (folder / "comissao.csv").write_text("inscricao,procedimento,resultado\n", encoding="utf-8")
+    (folder / "desistencias.csv").unlink()
+    assert main(["check", str(folder)]) == 1
+    assert 'negro = "COTA NEGRO"' in capsys.readouterr().err
+    text = (folder / "certame.toml").read_text(encoding="utf-8")
+    (folder / "certame.toml").write_text(text.replace("[publicacao]", '[colunas]\nnegro = "COTA NEGRO"\n\n'
+                                                                       "[publicacao]"), encoding="utf-8")
+    assert main(["check", str(folder)]) == 0, capsys.readouterr().err

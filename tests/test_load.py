@@ -217,8 +217,8 @@ def test_toml_keys_are_strict_and_all_reported(tmp_path):
     (tmp_path / "candidatos.csv").write_text("inscricao,nome,cargo,nota\n1,A,A,1\n", encoding="utf-8")
     assert problems(tmp_path) == [
         "certame.toml, chave «edital»: falta esta chave obrigatória. Exemplo: edital = \"Edital nº 01/2024\"",
-        "certame.toml, chave «publicacao.data»: deve ser uma data no formato AAAA-MM-DD, sem aspas. Exemplo: "
-        "data = 2024-06-10",
+        "certame.toml, chave «publicacao.data»: a data «10/06/2024» está escrita como DD/MM/AAAA, mas em "
+        "certame.toml as datas se escrevem AAAA-MM-DD (ano, mês, dia), sem aspas. Escreva: data = 2024-06-10",
         "certame.toml, chave «cargos[1].vaga»: chave desconhecida. Você quis dizer «vagas»? As chaves possíveis "
         "aqui são: codigo, nome, vagas, reservas, posicoes e guarda_municipal.",
         "certame.toml, chave «cargos[2].codigo»: o código «A» já foi usado em cargos[1]. Cada cargo precisa de um "

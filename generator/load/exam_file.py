@@ -102,6 +102,9 @@ _TOML_MESSAGES = {
     "Unescaped '\\' in a string": "barra invertida \\ dentro de texto (escreva \\\\ ou use aspas simples)",
 }
 _DATE_LIKE = re.compile(r"=\s*\d{4}-\d{1,2}-\d{1,2}\s*(#.*)?$")
+# A date written the Brazilian way, DD/MM/AAAA (also with - or .), as a bare value or between quotes.
+_BR_DATE = re.compile(r"""^\s*["']?(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})["']?\s*$""")
+_BR_DATE_LINE = re.compile(r"""^\s*([A-Za-z0-9_.-]+)\s*=\s*(["']?\d{1,2}[/.-]\d{1,2}[/.-]\d{4}["']?)\s*(#.*)?$""")
 _TOML_POSITION = re.compile(r"^(.*?)(?: \(at line (\d+), column (\d+)\))?$", re.S)
 
 
@@ -257,8 +260,12 @@ def _parse(path: Path, problems: Collector) -> tuple[dict | None, bool]:
             if line and 1 <= int(line) <= len(lines) and _DATE_LIKE.search(lines[int(line) - 1]):
                 words, column = _TOML_MESSAGES["Invalid date or datetime"], None  # tomllib read «2024-13» as a number
             at = f" (na coluna {column})" if column else ""
-            problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto nesse ponto.",
-                         int(line) if line else None)
+            brazilian = _BR_DATE_LINE.match(lines[int(line) - 1]) if line and 1 <= int(line) <= len(lines) else None
+            if brazilian and _iso(brazilian[2]):  # «data = 10/03/2025»: tomllib only says «text after the value»
+                problems.add(FILE, f"erro de sintaxe TOML: {date_hint(brazilian[1], brazilian[2])}", int(line))
+            else:
+                problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto nesse ponto.",
+                             int(line) if line else None)
             # Leave the line out and read on, so one typo does not hide the other problems (issue 11: all at
             # once); a line that fails twice, or many, means the structure itself is lost.
             number = int(line) if line else 0
@@ -267,6 +274,25 @@ def _parse(path: Path, problems: Collector) -> tuple[dict | None, bool]:
                 return None, False
             left_out.add(number)
             lines[number - 1] = ""
+
+
+def _iso(text: str) -> str | None:
+    """«10/03/2025» → «2025-03-10» (a real date), else None."""
+    found = _BR_DATE.match(text)
+    if found is None:
+        return None
+    day, month, year = (int(part) for part in found.groups())
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def date_hint(key: str, written: str) -> str:
+    """The message for a date written DD/MM/AAAA in certame.toml, with the line as it should be."""
+    name = key.rsplit(".", 1)[-1]
+    return (f"a data «{written.strip()}» está escrita como DD/MM/AAAA, mas em certame.toml as datas se escrevem "
+            f"AAAA-MM-DD (ano, mês, dia), sem aspas. Escreva: {name} = {_iso(written)}")
 
 
 def _toml_message(what: str) -> str:
@@ -297,6 +323,8 @@ def _check_keys(table: dict, spec: dict, prefix: str, problems: Collector) -> di
         value = _typed(table[key], kind)
         if isinstance(table[key], str) and not table[key].strip():
             problems.add(FILE, f"está vazia. Exemplo: {_example(key, kind, example)}", column=prefix + key)
+        elif value is None and kind == "date" and isinstance(table[key], str) and _iso(table[key]):
+            problems.add(FILE, date_hint(key, table[key]), column=prefix + key)
         elif value is None:
             problems.add(FILE, f"deve ser {KIND_WORDS[kind]}. Exemplo: {_example(key, kind, example)}",
                          column=prefix + key)
