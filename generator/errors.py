@@ -50,6 +50,8 @@ def _column_label(file: str, column: str | int) -> str:
     # In a TOML file every location is a key, even a top-level one like «jurisdicao».
     if file.endswith(".toml"):
         return "chave"
+    if file.lower().endswith((".csv", ".xlsx")):  # a board's header («DT. NASC») is a column even with a dot
+        return "coluna"
     if isinstance(column, int) or not _looks_like_key(column):
         return "coluna"
     return "chave"

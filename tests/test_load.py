@@ -423,3 +423,9 @@ def test_empty_cargo_is_named_as_empty(tmp_path):
     found = problems(exam(tmp_path, "inscricao,nome,cargo,nota\n1,Ana,,70\n"))
     assert found == ["candidatos.csv, linha 2, coluna «cargo»: o cargo está vazio. Informe o código ou o nome do "
                      "cargo, como em certame.toml: ADM (Agente Administrativo) e GCM (Guarda Civil Municipal)."]
+
+
+def test_a_board_header_with_a_dot_is_named_as_a_column(tmp_path):
+    found = problems(exam(tmp_path, "inscricao,nome,cargo,nota,DT. NASC\n1001,Ana,GCM,70,1990-01-01\n"))
+    assert found[0].startswith("candidatos.csv, linha 1, coluna «DT. NASC»: esta coluna parece ser a nossa coluna "
+                               "«nascimento»")
