@@ -248,6 +248,10 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     pdf = act_pages.pdf_of(entries)
     carrier = next((e for e in entries if pdf and f"atos/{e['slug']}/{(e['pdf'] or {}).get('href')}" == pdf["href"]),
                    None)
+    if pdf is not None:  # the address the exam's PDF had while it was a preview keeps working (issue 19 item 4)
+        alias = exam_dir / f"{exam['slug']}.pdf"
+        if not alias.exists():
+            os.link(exam_dir / pdf["href"], alias)
     if carrier is not None:  # what the lists cite: their own act, then each correction of their cargo since
         exam["citado"] = {"ato": carrier["view"]["ato"], "publicacao": carrier["publicacao"]}
         exam["retificacoes"] = act_pages.corrections_by_cargo(entries, carrier)

@@ -129,3 +129,24 @@ def test_every_page_of_a_preview_pdf_is_marked(tmp_path, monkeypatch):
     assert len(reader.pages) >= 2
     for number, page in enumerate(reader.pages, 1):
         assert "PRÉVIA — NÃO PUBLICADO" in page.extract_text(), f"página {number} sem a marca de prévia"
+
+
+def test_the_pdf_address_of_a_preview_still_works_after_publication(tmp_path, monkeypatch):
+    """A link to the exam's PDF taken from a build before `publicar` opens the published PDF after it."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    content = tmp_path / "content"
+    exam = content / "certames" / "sintetico"
+    synth.write_exam(exam, candidates=400, positions=2, vacancies=12, seed=5)
+    shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
+    before = tmp_path / "antes"
+    build(content, before, pdf=True)
+    assert (before / "certames" / "sintetico" / "sintetico.pdf").is_file()
+    (tmp_path / "mkdocs.yml").write_text("site_name: Exemplópolis\nsite_url: https://diario.exemplopolis.gov.br/\n",
+                                         encoding="utf-8")
+    done = _cli("publicar", str(exam), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    after = tmp_path / "depois"
+    build(content, after, pdf=True)
+    alias = after / "certames" / "sintetico" / "sintetico.pdf"
+    published = next((after / "certames" / "sintetico" / "atos").glob("*/*.pdf"))
+    assert alias.read_bytes() == published.read_bytes()
