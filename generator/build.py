@@ -22,7 +22,7 @@ CONFIG_NAME = "mkdocs.yml"
 # What the engine needs from gazeta itself, whatever the user's mkdocs.yml says: these are code, not settings.
 ENGINE = {
     "theme": {"name": None, "custom_dir": str(PROJECT / "templates" / "theme"), "static_templates": []},
-    "hooks": [str(PROJECT / "generator" / "render" / "mkdocs_plugin.py")],
+    "hooks": [],  # the project's file cannot add code; gazeta's plugin object is added per build (mkdocs_plugin)
     "exclude_docs": "/certames/\n/jurisdicoes/\n!*.md\n",  # exam folders hold restricted data: never copied
     "use_directory_urls": True,
     "markdown_extensions": ["toc", "tables"],
@@ -56,22 +56,7 @@ class Job:
     pdf: bool = True
     transient: bool = False
     report: dict = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)  # gazeta serve: input problems shown instead of the site
     staging: Path | None = None  # the new incremental cache, put in place after the swap (generator/incremental)
-
-
-_JOB: list[Job | None] = [None]
-SERVE = {"pdf": False, "running": False}  # options of `gazeta serve`, read by the MkDocs hooks when they prepare a job themselves
-
-
-def current_job() -> Job | None:
-    """The job the MkDocs hooks should render, if `build` set one."""
-    return _JOB[0]
-
-
-def use_job(job: Job | None) -> None:
-    """Hand a job to the MkDocs hooks (None clears it)."""
-    _JOB[0] = job
 
 
 def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, previous: Path | None = None,
@@ -362,8 +347,16 @@ def site_url_warning(config_file: Path | None = None) -> str:
     return ""
 
 
-def engine_config(config_file: Path | None, **overrides):
-    """MkDocs' configuration: the project's settings with gazeta's engine (theme, hooks, exclusions) on top."""
+def engine_config(config_file: Path | None, plugin=None, **overrides):
+    """MkDocs' configuration: the project's settings with gazeta's engine (theme, exclusions) on top, and `plugin`
+    (a mkdocs_plugin.GazetaPlugin holding the job) as its one plugin."""
+    config = _load_config(config_file, **overrides)
+    if plugin is not None:
+        config.plugins["gazeta"] = plugin
+    return config
+
+
+def _load_config(config_file: Path | None, **overrides):
     from mkdocs.config import load_config
 
     import io
@@ -455,12 +448,10 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
         if not job.transient:
             job.staging = Path(tempfile.mkdtemp(prefix=sitedir.cache_prefixes(site_dir)[0], dir=site_dir.parent))
         with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
-            config = engine_config(config_file, docs_dir=str(content_dir), site_dir=str(tmp))
-            use_job(job)
-            try:
-                mkdocs_build(config)
-            finally:
-                use_job(None)
+            from .mkdocs_plugin import GazetaPlugin
+
+            plugin = GazetaPlugin(job, generate)
+            mkdocs_build(engine_config(config_file, plugin, docs_dir=str(content_dir), site_dir=str(tmp)))
         from . import incremental
 
         sitedir.mark(tmp)

@@ -69,12 +69,29 @@ def test_argparse_is_english_again_outside_the_cli(capsys):
 
 
 def test_serve_prints_its_address_and_takes_a_port(capsys, monkeypatch):
-    import mkdocs.commands.serve
+    import mkdocs.commands.build
+    import mkdocs.livereload
 
-    calls = []
-    monkeypatch.setattr(mkdocs.commands.serve, "serve", lambda **kw: calls.append(kw))
+    calls, built = [], []
+
+    class Server:
+        def __init__(self, **kw):
+            calls.append(kw)
+
+        def watch(self, path):
+            pass
+
+        def serve(self, open_in_browser=False):
+            pass
+
+        def shutdown(self):
+            pass
+
+    monkeypatch.setattr(mkdocs.livereload, "LiveReloadServer", Server)
+    monkeypatch.setattr(mkdocs.commands.build, "build", lambda config, **kw: built.append(config.plugins["gazeta"]))
     assert main(["serve", str(ROOT / "content"), "--porta", "8123"]) == 0
-    assert calls[0]["dev_addr"] == "127.0.0.1:8123"
+    assert (calls[0]["host"], calls[0]["port"]) == ("127.0.0.1", 8123)
+    assert built and built[0].job is not None  # the first build renders the job checked before serving
     assert "Pré-visualização em http://127.0.0.1:8123/" in capsys.readouterr().out
 
 

@@ -24,7 +24,7 @@ from generator import sitedir
 from generator.build import build
 from generator.cli import main
 from generator.errors import FaultError
-from generator.render import mkdocs_plugin
+from generator.mkdocs_plugin import GazetaPlugin
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAM = "ms-2024-pss"
@@ -456,17 +456,15 @@ def test_serve_with_bad_input_says_what_is_wrong(tmp_path, capsys, monkeypatch):
     assert "certame.toml, chave «cargos[1].vagas»" in err and "Traceback" not in err
 
 
-def test_serve_rebuild_with_bad_input_shows_the_problems(tmp_path, capsys, monkeypatch):
+def test_serve_rebuild_with_bad_input_shows_the_problems(tmp_path, capsys):
     """After the first build, a bad save is reported in the terminal and in the preview page, and serving goes on."""
-    monkeypatch.setitem(pipeline.SERVE, "running", True)
-    pipeline.use_job(None)
+    plugin = GazetaPlugin(None, pipeline.generate, prepare=lambda docs: pipeline.prepare_all(docs, pdf=False),
+                          serving=True)
     config = SimpleNamespace(docs_dir=str(_broken_content(tmp_path)), site_dir=str(tmp_path / "preview"),
                              site_url="", site_name="Resultados de concursos públicos")
-    try:
-        mkdocs_plugin.on_pre_build(config)
-        mkdocs_plugin.on_post_build(config)
-    finally:
-        pipeline.use_job(None)
+    plugin.on_pre_build(config)
+    plugin.on_post_build(config)
+    assert plugin.job is None  # the next save prepares again
     err = capsys.readouterr().err
     assert "certame.toml, chave «cargos[1].vagas»" in err and "Traceback" not in err
     page = (tmp_path / "preview" / "index.html").read_text("utf-8")
