@@ -25,7 +25,7 @@ MS_EXAM = ROOT / "content" / "certames" / "ms-2024-pss"
 
 def _without_edition(tmp_path: Path) -> Path:
     exam = tmp_path / "certame"
-    shutil.copytree(MS_EXAM, exam)
+    shutil.copytree(MS_EXAM, exam, ignore=shutil.ignore_patterns("arquivo"))  # never published: free to edit
     toml = exam / "certame.toml"
     text = toml.read_text(encoding="utf-8")
     assert 'edicao = "11.514"\n' in text
