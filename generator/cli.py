@@ -76,13 +76,20 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--config", type=Path, default=None, metavar="ARQUIVO", help=CONFIG_HELP)
     build.set_defaults(run=_build)
 
-    verify = sub.add_parser("verificar", help="confere a assinatura e o SHA-256 de um PDF publicado",
-                            description="Confere se o PDF é uma cópia idêntica de um ato publicado (SHA-256 contra "
-                            "os manifestos do arquivo de atos) e a assinatura digital: se está íntegra, quem assinou "
-                            "e quando. Uma cópia alterada sai com código 1.")
+    verify = sub.add_parser(
+        "verificar", help="confere se um arquivo é cópia fiel de um ato publicado (assinatura e SHA-256)",
+        description="Confere um PDF baixado do site, em qualquer pasta: a assinatura digital (íntegra, quem assinou "
+        "e quando; a cadeia, com --raiz), o SHA-256 contra o manifesto ao lado do arquivo ou do site (--site) e o "
+        "SHA-256 impresso na página do ato (--sha256). Diz quais conferências pôde fazer.",
+        epilog="Códigos de saída: 0 confere; 1 não confere (arquivo alterado ou que não é um ato publicado); "
+        "2 argumento inválido (arquivo, raiz, pasta ou SHA-256); 3 não foi possível conferir (nenhum manifesto, "
+        "SHA-256 ou raiz com que comparar).")
     verify.add_argument("arquivo", type=Path, metavar="ARQUIVO", help="o PDF a conferir")
-    verify.add_argument("--conteudo", type=Path, default=Path("content"), metavar="CONTEUDO",
-                        help="pasta do conteúdo com o arquivo de atos publicados (padrão: content)")
+    verify.add_argument("--site", "--conteudo", dest="site", default=None, metavar="ENDERECO_OU_PASTA",
+                        help="onde estão os manifestos: o endereço do site (https://…), a pasta do site, a pasta "
+                        "content/ ou a de um certame (padrão: o manifesto.json ao lado do arquivo)")
+    verify.add_argument("--sha256", default=None, metavar="HEX",
+                        help="o SHA-256 impresso ao lado do link do PDF na página do ato")
     verify.add_argument("--raiz", type=Path, action="append", default=[], metavar="CERTIFICADO",
                         help="certificado raiz (PEM ou DER) em que confiar; repita para vários")
     verify.set_defaults(run=_verify)
@@ -157,17 +164,26 @@ def _build(args) -> int:
     return EXIT_OK
 
 
+EXIT_ALTERED, EXIT_ARGUMENT, EXIT_UNCHECKED = 1, 2, 3  # `gazeta verificar` (0: confere); 2 is argparse's too
+
+
 def _verify(args) -> int:
     from .errors import Problem
-    if not args.arquivo.is_file():
-        raise InputError([Problem(str(args.arquivo), "arquivo não encontrado.")])
-    for root in args.raiz:
-        if not root.is_file():
-            raise InputError([Problem(str(root), "certificado raiz não encontrado (opção --raiz).")])
-    from .acts.verify import verify
-    ok, lines = verify(args.arquivo, args.conteudo, args.raiz)
-    print("\n".join(lines))
-    return EXIT_OK if ok else EXIT_INPUT
+    try:
+        if not args.arquivo.is_file():
+            raise InputError([Problem(str(args.arquivo), "arquivo não encontrado.")])
+        from .acts.sign import load_roots
+        from .acts.verify import ALTERED, CONFERE, parse_digest, verify
+        roots = load_roots(args.raiz) if args.raiz else None
+        digest = parse_digest(args.sha256) if args.sha256 is not None else None
+        report = verify(args.arquivo, site=args.site, sha256=digest, roots=roots)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        print("\nNada foi conferido: corrija o argumento e rode de novo.", file=sys.stderr)
+        return EXIT_ARGUMENT
+    print("\n".join(report.lines))
+    return {CONFERE: EXIT_OK, ALTERED: EXIT_ALTERED}.get(report.verdict, EXIT_UNCHECKED)
 
 
 def _publish(args) -> int:

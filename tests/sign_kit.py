@@ -56,9 +56,14 @@ class Authority:
 
 @lru_cache(maxsize=1)
 def authority() -> Authority:
+    return new_authority("AC Raiz de Teste")
+
+
+def new_authority(common: str) -> Authority:
+    """A self-signed root of its own (e.g. one that did not issue the signer's certificate)."""
     now = dt.datetime.now(dt.timezone.utc)
     key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    cert = (x509.CertificateBuilder().subject_name(_name("AC Raiz de Teste")).issuer_name(_name("AC Raiz de Teste"))
+    cert = (x509.CertificateBuilder().subject_name(_name(common)).issuer_name(_name(common))
             .public_key(key.public_key()).serial_number(x509.random_serial_number())
             .not_valid_before(now - dt.timedelta(days=3650)).not_valid_after(now + dt.timedelta(days=3650))
             .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)

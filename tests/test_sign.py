@@ -72,7 +72,7 @@ def test_signature_is_pades_incremental_and_holds(unsigned, signed, keys):
     before = unsigned.read_bytes()
     after = signed.read_bytes()
     assert after.startswith(before) and len(after) > len(before)  # incremental: the rendered bytes untouched
-    result = sign.read_signature(signed, [keys / "raiz-de-teste.pem"])
+    result = sign.read_signature(signed, sign.load_roots([keys / "raiz-de-teste.pem"]))
     assert result.holds and result.trusted
     assert result.subfilter == "ETSI.CAdES.detached"
     assert SIGNER in result.subject and "AC Raiz de Teste" in result.issuer
@@ -184,7 +184,7 @@ def test_verificar_rejects_tampered_copies(signed, tmp_path, capsys):
         status = main(["verificar", str(path), "--conteudo", str(content)])
         out = capsys.readouterr().out
         assert status == 1, (name, out)
-        assert "NÃO CONFERE" in out and "NENHUM manifesto" in out, (name, out)
+        assert "NÃO CONFERE" in out and "Manifesto: NÃO confere — nenhum ato registrado" in out, (name, out)
         assert "Traceback" not in out
 
 
@@ -208,18 +208,22 @@ def test_an_unsigned_archived_file_says_so(unsigned, tmp_path, capsys):
     archive(content, unsigned)
     assert main(["verificar", str(unsigned), "--conteudo", str(content)]) == 0
     out = capsys.readouterr().out
-    assert "o arquivo não está assinado" in out and "sem assinatura digital" in out and "CONFERE" in out
+    assert "o arquivo não está assinado" in out and "não tem assinatura digital" in out and "CONFERE" in out
 
 
-def test_a_signed_file_absent_from_the_archive_does_not_check_out(signed, tmp_path, capsys):
+def test_a_signed_file_without_any_manifest_is_not_checked_rather_than_called_altered(signed, tmp_path, capsys):
+    """Issue 19 Why 5: a folder with no manifest is "não encontrei o manifesto" (exit 3), never "NÃO CONFERE";
+    a signature that holds, with no root given, does not by itself vouch for the publisher."""
     (tmp_path / "content").mkdir()
-    assert main(["verificar", str(signed), "--conteudo", str(tmp_path / "content")]) == 1
+    assert main(["verificar", str(signed), "--conteudo", str(tmp_path / "content")]) == 3
     out = capsys.readouterr().out
-    assert "Assinatura: íntegra" in out and "NENHUM manifesto" in out
+    assert "Assinatura: íntegra" in out and "Manifesto: não conferido — não encontrei manifesto" in out, out
+    assert "NÃO CONFERE" not in out and "alterad" not in out.lower().replace("alterações depois", "")
+    assert out.rstrip().splitlines()[-1].startswith("NÃO FOI POSSÍVEL CONFERIR")
 
 
 def test_verificar_a_missing_file(tmp_path, capsys):
-    assert main(["verificar", str(tmp_path / "nada.pdf")]) == 1
+    assert main(["verificar", str(tmp_path / "nada.pdf")]) == 2
     err = capsys.readouterr().err
     assert "nada.pdf: arquivo não encontrado." in err and "Traceback" not in err
 
@@ -313,3 +317,190 @@ def test_a_signed_act_shows_its_signer_beside_its_pdf(keys, tmp_path, capsys, mo
     assert "não tem assinatura digital" not in page
     feed = (site / "feed.xml").read_text(encoding="utf-8")
     assert f"PDF assinado digitalmente por {signer}; SHA-256 {record.files[record.pdf]}." in feed
+
+
+# -- `gazeta verificar` on any copy, anywhere (issue 19 Why 5, issue 22 item 6) -----------------------------------
+class _Served:
+    """A folder served over http on localhost (the network is closed: a site's address is tested this way)."""
+
+    def __init__(self, folder: Path):
+        import functools
+        import threading
+        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+        class Quiet(SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+        return False
+
+
+@pytest.fixture(scope="module")
+def published_site(keys, tmp_path_factory) -> dict:
+    """An exam published with a signed act and built into a site, as staff do."""
+    root = tmp_path_factory.mktemp("publicado")
+    folder = _publish_exam(root)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(sign.ENV_CERTIFICATE, str(keys / "valido.p12"))
+        mp.setenv(sign.ENV_PASSWORD, PASSWORD)
+        mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+        assert main(["publicar", str(folder)]) == 0
+    site = root / "site"
+    assert main(["build", str(root / "content"), "--site", str(site), "--sem-pdf"]) == 0
+    (act,) = (site / "certames" / "exemplo" / "atos").iterdir()
+    (pdf,) = act.glob("*.pdf")
+    return {"exam": folder, "site": site, "act": act, "pdf": pdf, "sha256": sha256_file(pdf)}
+
+
+def _downloaded(published_site: dict, tmp_path: Path, monkeypatch) -> Path:
+    """The act's PDF as a reader has it: saved in a downloads folder, gazeta run from another folder."""
+    downloads = tmp_path / "Downloads"
+    downloads.mkdir()
+    copy = downloads / published_site["pdf"].name
+    shutil.copyfile(published_site["pdf"], copy)
+    (tmp_path / "outro").mkdir()
+    monkeypatch.chdir(tmp_path / "outro")
+    return copy
+
+
+def test_a_genuine_download_checks_out_against_the_site_folder_address_or_printed_hash(published_site, keys, tmp_path,
+                                                                                        capsys, monkeypatch):
+    """Issue 19 Why 5: an unmodified PDF downloaded from the site, checked outside the repository: alone it cannot be
+    checked (exit 3, "não encontrei o manifesto", never "NÃO CONFERE"); against the site's folder, its address or
+    the SHA-256 on the act's page it checks out (exit 0), and the summary says which checks ran."""
+    copy = _downloaded(published_site, tmp_path, monkeypatch)
+    assert main(["verificar", str(copy)]) == 3
+    out = capsys.readouterr().out
+    assert "não encontrei o manifesto (manifesto.json) na pasta do arquivo" in out, out
+    assert "NÃO CONFERE" not in out and "ALTERADO" not in out and "Assinatura: íntegra" in out
+    assert "  SHA-256 × manifesto: não feita: não encontrei o manifesto" in out
+    assert "  cadeia de confiança: não feita: nenhuma raiz informada" in out
+
+    assert main(["verificar", str(copy), "--site", str(published_site["site"])]) == 0
+    out = capsys.readouterr().out
+    assert "  SHA-256 × manifesto: confere" in out and out.rstrip().endswith("\nCONFERE"), out
+
+    assert main(["verificar", str(copy), "--sha256", published_site["sha256"].upper()]) == 0
+    out = capsys.readouterr().out
+    assert "  SHA-256 informado: confere" in out and "  SHA-256 × manifesto: não feita" in out, out
+
+    with _Served(published_site["site"]) as url:
+        assert main(["verificar", str(copy), "--site", url, "--raiz", str(keys / "raiz-de-teste.pem")]) == 0
+        out = capsys.readouterr().out
+    assert f"registrado em {url}verificar/sha256.json" in out, out
+    assert "  cadeia de confiança: confere com a raiz informada" in out and out.rstrip().endswith("\nCONFERE")
+
+    assert main(["verificar", str(published_site["pdf"])]) == 0  # on the site's own folder: the manifest beside it
+    assert f"registrado em {published_site['act'] / 'manifesto.json'}" in capsys.readouterr().out
+
+
+def test_a_site_without_a_manifest_is_not_an_altered_file(published_site, tmp_path, capsys, monkeypatch):
+    """Issue 19 item 6: "não encontrei o manifesto" (an address that has none: exit 3) is told apart from "o arquivo
+    foi alterado" (exit 1, the manifest found records another SHA-256 for that file)."""
+    copy = _downloaded(published_site, tmp_path, monkeypatch)
+    (tmp_path / "vazio").mkdir()
+    with _Served(tmp_path / "vazio") as url:
+        assert main(["verificar", str(copy), "--site", url]) == 3
+        out = capsys.readouterr().out
+    assert f"não encontrei o manifesto em {url}verificar/sha256.json (o servidor respondeu 404)" in out, out
+    assert "NÃO CONFERE" not in out and "ALTERADO" not in out
+
+    data = bytearray(copy.read_bytes())
+    data[len(data) // 3] ^= 0x01
+    copy.write_bytes(bytes(data))
+    with _Served(published_site["site"]) as url:
+        assert main(["verificar", str(copy), "--site", url]) == 1
+        out = capsys.readouterr().out
+    assert "Manifesto: o arquivo foi ALTERADO" in out and published_site["sha256"] in out, out
+    assert out.rstrip().endswith("NÃO CONFERE: não use este arquivo como cópia do ato publicado.")
+    assert main(["verificar", str(copy), "--sha256", published_site["sha256"]]) == 1
+    assert "SHA-256 informado (--sha256): NÃO confere" in capsys.readouterr().out
+
+
+def test_the_site_publishes_each_act_manifest_without_the_input_hashes(published_site):
+    """What `verificar` reads on the site: each act's public manifest beside its files, and verificar/sha256.json;
+    the archive's records and the hashes of the input spreadsheets (candidatos…) stay in the archive."""
+    manifest = json.loads((published_site["act"] / "manifesto.json").read_text(encoding="utf-8"))
+    assert manifest["arquivos"][published_site["pdf"].name] == published_site["sha256"]
+    assert "entradas" not in manifest and "ato.json" not in manifest["arquivos"]
+    assert "resultado.json" not in manifest["arquivos"]
+    index = json.loads((published_site["site"] / "verificar" / "sha256.json").read_text(encoding="utf-8"))
+    (entry,) = index["atos"]
+    assert entry["sha256"] == published_site["sha256"]
+    assert (published_site["site"] / entry["pdf"]).is_file() and (published_site["site"] / entry["manifesto"]).is_file()
+
+
+def test_a_root_that_did_not_issue_the_certificate_does_not_check_out(published_site, tmp_path, capsys, monkeypatch):
+    """Issue 22 item 6: "CONFERE" needs the chain to verify against the given root; another root is exit 1."""
+    from sign_kit import new_authority
+
+    copy = _downloaded(published_site, tmp_path, monkeypatch)
+    other = tmp_path / "outra-raiz.pem"
+    other.write_bytes(new_authority("AC Raiz Que Não Emitiu").pem(tmp_path).read_bytes())
+    for extra in (["--conteudo", str(published_site["exam"].parents[1])], [], ["--site", str(published_site["site"])]):
+        assert main(["verificar", str(copy), "--raiz", str(other), *extra]) == 1, extra
+        out = capsys.readouterr().out
+        assert "Cadeia de confiança: NÃO confere com a raiz informada" in out, out
+        assert out.rstrip().endswith("NÃO CONFERE: não use este arquivo como cópia do ato publicado."), out
+
+
+def test_the_issuing_root_alone_vouches_for_a_signed_copy(published_site, keys, tmp_path, capsys, monkeypatch):
+    copy = _downloaded(published_site, tmp_path, monkeypatch)
+    assert main(["verificar", str(copy), "--raiz", str(keys / "raiz-de-teste.pem")]) == 0
+    out = capsys.readouterr().out
+    assert "  cadeia de confiança: confere com a raiz informada" in out and "  SHA-256 × manifesto: não feita" in out
+
+
+@pytest.mark.parametrize("kind", ["lixo", "vazio", "pasta", "chave", "ausente"])
+def test_an_unreadable_root_is_an_error_about_the_root(published_site, tmp_path, capsys, monkeypatch, kind):
+    """Issue 22 item 6: a root that cannot be read is an argument error naming it (exit 2), never a verdict that
+    calls the genuine PDF "danificado ou adulterado"."""
+    copy = _downloaded(published_site, tmp_path, monkeypatch)
+    root = tmp_path / "raiz.pem"
+    if kind == "lixo":
+        root.write_bytes(bytes(range(256)))
+    elif kind == "vazio":
+        root.write_bytes(b"")
+    elif kind == "pasta":
+        root.mkdir()
+    elif kind == "chave":
+        root.write_text("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n")
+    assert main(["verificar", str(copy), "--raiz", str(root)]) == 2
+    captured = capsys.readouterr()
+    assert f"{root} (opção --raiz)" in captured.err and "Traceback" not in captured.err, captured.err
+    assert captured.out == "" and "danificado" not in captured.err
+
+
+def test_an_input_spreadsheet_is_not_a_published_file(published_site, tmp_path, capsys, monkeypatch):
+    """Issue 22 item 6: verificar on candidatos.csv said "Arquivo publicado: confere" (its hash is in the manifest's
+    inputs). It is answered as what it is: not a PDF, an input spreadsheet that is never published (exit 1); a
+    published open-data file still checks out against the manifest beside it."""
+    monkeypatch.chdir(tmp_path)
+    spreadsheet = next(published_site["exam"].glob("candidatos.*"))
+    for extra in (["--conteudo", str(published_site["exam"].parents[1])], []):
+        assert main(["verificar", str(spreadsheet), *extra]) == 1, extra
+        out = capsys.readouterr().out
+        assert "não é um PDF" in out and f"é a planilha de entrada {spreadsheet.name}" in out, out
+        assert "Manifesto: confere" not in out and out.rstrip().endswith("NÃO CONFERE: não use este arquivo como "
+                                                                          "cópia do ato publicado.")
+    data = next((published_site["act"] / "dados").glob("*.csv"))
+    assert main(["verificar", str(data)]) == 0
+    assert f"Manifesto: confere — é o arquivo publicado dados/{data.name}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args, where", [(["--sha256", "abc"], "--sha256"), (["--site", "/nao/existe"], "/nao/existe")])
+def test_verificar_bad_arguments_exit_2(published_site, capsys, args, where):
+    assert main(["verificar", str(published_site["pdf"]), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{where}: ") and "Traceback" not in err

@@ -208,12 +208,24 @@ def _where(path: Path) -> str:
 
 
 def copy(record: Record, dest: Path) -> None:
-    """Copy the record's published files into dest, byte for byte, verifying each copy against the manifest."""
+    """Copy the record's published files into dest, byte for byte, verifying each copy against the manifest, and
+    write beside them the act's public manifest (`public_manifest`), which `gazeta verificar` finds there."""
     for rel, digest in sorted(record.published().items()):
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         source = record.folder / rel
         _copy_verified(source, target, digest)
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / MANIFEST).write_text(json.dumps(public_manifest(record), ensure_ascii=False, indent=1, sort_keys=True)
+                                 + "\n", encoding="utf-8")
+
+
+def public_manifest(record: Record) -> dict:
+    """What the site publishes of an act's manifest: the act, its PDF and the SHA-256 of each published file. Not
+    the archive's own records (ato.json, resultado.json) nor the hashes of the input spreadsheets, which are never
+    published."""
+    return {"formato": FORMAT, "certame": record.manifest.get("certame", ""), "ato": record.act, "pdf": record.pdf,
+            "arquivos": record.published()}
 
 
 def _copy_verified(source: Path, target: Path, digest: str) -> None:

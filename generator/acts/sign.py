@@ -23,7 +23,7 @@ from pyhanko.pdf_utils.metadata import model as xmp_model
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import signers
 from pyhanko.sign.fields import SigSeedSubFilter
-from pyhanko.sign.general import load_certs_from_pemder
+from pyhanko.sign.general import load_certs_from_pemder_data
 from pyhanko.sign.timestamps import HTTPTimeStamper
 from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 from pyhanko.sign.validation import validate_pdf_signature
@@ -199,18 +199,43 @@ class _PdfAWriter(IncrementalPdfFileWriter):
         self.update_container(stream)
 
 
-def read_signature(path: Path, roots: list[Path] = ()) -> Signature | None:
-    """The PDF's last signature and whether it holds, or None when the file is not signed. `roots`: PEM or DER
-    certificates to trust (the ICP-Brasil roots, or a test CA); without them `trusted` is False and the chain is
-    left to the ITI's public verifier."""
+def load_roots(paths: list[Path]) -> list:
+    """The certificates (PEM or DER) given with `gazeta verificar --raiz`, each parsed now: a root that is missing,
+    unreadable or not a certificate is an InputError about that root (never a verdict on the PDF)."""
+    roots = []
+    for path in paths:
+        path = Path(path)
+        where = f"{path} (opção --raiz)"
+        if not path.is_file():
+            raise _problem(where, "certificado raiz não encontrado. Informe o arquivo .pem, .crt ou .cer da raiz.")
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise _problem(where, f"não consegui ler o certificado raiz ({exc.strerror or exc}).") from None
+        try:
+            certs = list(load_certs_from_pemder_data(data))
+            for cert in certs:
+                _ = cert.subject.human_friendly, cert.public_key.native  # parsed now, not when pyHanko needs it
+        except Exception:  # noqa: BLE001 - asn1crypto raises ValueError, TypeError, KeyError… on what is not DER
+            certs = None
+        if not certs:
+            raise _problem(where, "o arquivo não é um certificado legível (PEM ou DER). Baixe de novo a raiz da "
+                                  "autoridade certificadora (para a ICP-Brasil, no site do ITI).")
+        roots += certs
+    return roots
+
+
+def read_signature(path: Path, roots: list = ()) -> Signature | None:
+    """The PDF's last signature and whether it holds, or None when the file is not signed. `roots`: certificates
+    to trust, from `load_roots` (the ICP-Brasil roots, or a test CA); without them `trusted` is False and the chain
+    is left to the ITI's public verifier."""
     with Path(path).open("rb") as handle, _quiet():
         reader = PdfFileReader(handle, strict=False)
         signatures = reader.embedded_signatures
         if not signatures:
             return None
         embedded = signatures[-1]
-        context = ValidationContext(trust_roots=list(load_certs_from_pemder([str(r) for r in roots])),
-                                    allow_fetching=False)
+        context = ValidationContext(trust_roots=list(roots), allow_fetching=False)
         status = validate_pdf_signature(embedded, context, skip_diff=True)
         cert = status.signing_cert
         timestamp = status.timestamp_validity
@@ -221,4 +246,5 @@ def read_signature(path: Path, roots: list[Path] = ()) -> Signature | None:
             signed_at=status.signer_reported_dt,
             timestamp=timestamp.timestamp if timestamp else None,
             timestamp_ok=(timestamp.intact and timestamp.valid) if timestamp else None,
-            trusted=status.trusted, subfilter=str(embedded.sig_object.get("/SubFilter", "")).lstrip("/"))
+            trusted=bool(roots) and status.trusted,
+            subfilter=str(embedded.sig_object.get("/SubFilter", "")).lstrip("/"))

@@ -1,29 +1,72 @@
-"""`gazeta verificar ARQUIVO.pdf`: is this the PDF the gazette published, and who signed it, when?
+"""`gazeta verificar ARQUIVO`: is this a copy of what the gazette published, and who signed it, when?
 
-Two independent checks: the file's SHA-256 against the manifests of the archive (content/certames/*/arquivo/*/
-manifesto.json, written by `gazeta publicar`), and its PAdES signature (integrity, signer, time). The chain of trust
-up to ICP-Brasil is left to the ITI's public verifier unless roots are given (`--raiz`).
+Up to three independent checks, and the report says which of them could be run:
+
+- the PAdES signature (integrity, signer, time), and its chain up to a root the user gives (`--raiz`); without a
+  root the chain is left to the ITI's public verifier (MP 2.200-2/2001 art. 10: ICP-Brasil roots);
+- the file's SHA-256 against a manifest: the `manifesto.json` beside the file (the archive's `arquivo/<ato>/`, or
+  the site's `atos/<ato>/`), or the ones a folder or a site's address holds (`--site`: the site publishes
+  `verificar/sha256.json`, the index of every archived act's PDF);
+- the file's SHA-256 against the one the user read on the act's page (`--sha256`).
+
+Verdicts (exit codes in cli.py): CONFERE when no check that ran failed and at least one of them ties the file to
+the publisher (a matching SHA-256, or a signature that holds and chains to the given root); NÃO CONFERE when any
+failed; NÃO FOI POSSÍVEL CONFERIR when none failed but none of them could vouch for the file (no manifest found, no
+SHA-256 given, no root). "Não encontrei o manifesto" is never reported as "o arquivo foi alterado".
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..errors import InputError, Problem
 from .sign import PUBLIC_VERIFIER, Signature, read_signature
 
-_HEX = set("0123456789abcdef")
+CONFERE, ALTERED, UNCHECKED = "confere", "alterado", "nao_conferido"
+MANIFEST = "manifesto.json"  # beside the act's files, in the archive and on the site (archive.public_manifest)
+SITE_INDEX = "verificar/sha256.json"  # every archived act's PDF and SHA-256, written by the site (render/site.py)
+PRIVATE = ("ato.json", "resultado.json")  # the archive's own records: never published, so never "a published file"
+MAX_JSON = 64 << 20  # a manifest or index fetched from a site; a national exam's index is far below
+TIMEOUT = 30  # seconds, for each request to a site
+_HEX = frozenset("0123456789abcdef")
 
 
 @dataclass(frozen=True)
-class Published:
-    """One archived file whose hash a manifest records."""
+class Recorded:
+    """One published file whose SHA-256 a manifest (or the site's index) records."""
 
-    manifest: Path
-    name: str
+    name: str  # as the manifest names it: "lins-2024-gcm-ato-12-2024.pdf", "dados/gcm-geral.csv"
+    sha256: str
+    act: str  # the act's title, e.g. "Edital de Homologação nº 12/2024"
+    where: str  # the manifest's path or URL
+
+
+@dataclass
+class Records:
+    """What the manifests that could be read record, and where they were looked for."""
+
+    files: list[Recorded] = field(default_factory=list)
+    inputs: list[Recorded] = field(default_factory=list)  # the archive's input spreadsheets: never published
+    sources: list[str] = field(default_factory=list)  # manifests read (paths or URLs)
+    missing: list[str] = field(default_factory=list)  # why none could be read, one sentence each
+    origin: str = ""  # where they were looked for: the file's folder, the --site folder or address
+
+
+@dataclass(frozen=True)
+class Report:
+    verdict: str  # CONFERE | ALTERED | UNCHECKED
+    lines: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict == CONFERE
 
 
 def sha256_file(path: Path) -> str:
@@ -35,73 +78,265 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def find_published(content: Path, sha256: str) -> list[Published]:
-    """Every archived file, in any exam's manifests under `content`, whose recorded SHA-256 is `sha256`."""
-    found = []
-    for manifest in sorted(Path(content).glob("certames/*/arquivo/*/manifesto.json")):
-        try:
-            data = json.loads(manifest.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue  # a broken manifest is `gazeta build`'s to report; here it just cannot vouch for the file
-        found += [Published(manifest, name) for name, digest in _recorded(data) if digest == sha256]
-    return found
-
-
-def _recorded(data: object) -> list[tuple[str, str]]:
-    """(file name, sha256) pairs a manifest records: `{"arquivos": {name: sha256}}` or `{"arquivos": [{"arquivo":
-    name, "sha256": …}]}`, at any depth (inputs and outputs alike)."""
-    pairs = []
-    if isinstance(data, dict):
-        name = data.get("arquivo") or data.get("caminho") or data.get("nome")
-        digest = data.get("sha256")
-        if isinstance(name, str) and _is_digest(digest):
-            pairs.append((name, digest))
-        for key, value in data.items():
-            if _is_digest(value) and key != "sha256":
-                pairs.append((key, value))
-            elif isinstance(value, (dict, list)):
-                pairs += _recorded(value)
-    elif isinstance(data, list):
-        for item in data:
-            pairs += _recorded(item)
-    return pairs
-
-
-def _is_digest(value: object) -> bool:
+def is_digest(value: object) -> bool:
     return isinstance(value, str) and len(value) == 64 and set(value) <= _HEX
 
 
-def verify(path: Path, content: Path, roots: list[Path] = ()) -> tuple[bool, list[str]]:
-    """Whether the file checks out, and the lines that say why (in Portuguese). It checks out when the archive
-    records its hash and its signature, if any, holds; a file absent from the archive never checks out."""
-    path = Path(path)
-    digest = sha256_file(path)
-    lines = [f"Arquivo: {path}", f"SHA-256: {digest}"]
+def parse_digest(text: str) -> str:
+    """A SHA-256 as the act's page prints it (64 hexadecimal digits; case and surrounding spaces do not matter);
+    InputError naming the option otherwise."""
+    value = text.strip().lower()
+    if not is_digest(value):
+        raise InputError([Problem("--sha256", f"«{text}» não é um SHA-256: são 64 caracteres de 0 a 9 e a a f, "
+                                  "como aparece ao lado do link do PDF na página do ato.")])
+    return value
+
+
+def is_pdf(path: Path) -> bool:
+    """A PDF's header is within its first 1024 bytes (ISO 32000-1 §7.5.2, as readers accept it)."""
+    with Path(path).open("rb") as handle:
+        return b"%PDF-" in handle.read(1024)
+
+
+# -- where the manifests are -------------------------------------------------------------------------------------
+def is_url(text: str) -> bool:
+    return urllib.parse.urlsplit(str(text)).scheme in ("http", "https")
+
+
+def records_beside(path: Path) -> Records:
+    """The manifest of the act folder that holds `path` (itself or its `dados/` subfolder); for a file in an exam's
+    folder (its input spreadsheets), the manifests of that exam's archive."""
+    folder = Path(path).resolve().parent
+    records = Records(origin=str(folder))
+    for candidate in (folder, folder.parent):
+        manifest = candidate / MANIFEST
+        if manifest.is_file():
+            _read_manifest(manifest, records)
+            return records
+    for manifest in sorted(folder.glob(f"arquivo/*/{MANIFEST}")):
+        _read_manifest(manifest, records)
+    if not records.sources and not records.missing:
+        records.missing.append(f"não encontrei o manifesto ({MANIFEST}) na pasta do arquivo ({folder})")
+    return records
+
+
+def records_in_folder(folder: Path) -> Records:
+    """Every manifest a folder holds: a site (its index and each act's manifest), a content folder, one exam's
+    folder or one act's folder. InputError when the folder does not exist."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise InputError([Problem(str(folder), "pasta não encontrada (opção --site). Informe a pasta do site, a pasta "
+                                  "content/ ou o endereço do site (https://…).")])
+    records = Records(origin=str(folder))
+    patterns = (MANIFEST, f"arquivo/*/{MANIFEST}", f"certames/*/arquivo/*/{MANIFEST}", f"atos/*/{MANIFEST}",
+                f"certames/*/atos/*/{MANIFEST}", f"content/certames/*/arquivo/*/{MANIFEST}",
+                f"site/certames/*/atos/*/{MANIFEST}")  # an act, an exam, content/, a site, or the project
+    for manifest in sorted({p for pattern in patterns for p in folder.glob(pattern) if p.is_file()}):
+        _read_manifest(manifest, records)
+    if not records.sources and not records.missing:
+        records.missing.append(f"não encontrei manifesto ({MANIFEST}) em {folder}: informe a pasta do site, a "
+                               "pasta content/ ou a de um certame")
+    return records
+
+
+def records_at_url(url: str, want_data: bool) -> Records:
+    """The site's index of archived PDFs (verificar/sha256.json under the site's address); with `want_data`, also
+    each act's manifest the index names (for a data file, which the index does not list)."""
+    records = Records(origin=url)
+    index_url = url if url.endswith(".json") else urllib.parse.urljoin(url.rstrip("/") + "/", SITE_INDEX)
+    data = _fetch_json(index_url, records)
+    if data is None:
+        return records
+    acts = data.get("atos") if isinstance(data, dict) else None
+    if not isinstance(acts, list):
+        records.missing.append(f"{index_url} não é o índice de atos do gazeta (falta a lista «atos»)")
+        return records
+    records.sources.append(index_url)
+    for act in acts:
+        if not isinstance(act, dict):
+            continue
+        title = str(act.get("titulo") or act.get("numero") or "")
+        if isinstance(act.get("pdf"), str) and is_digest(act.get("sha256")):
+            records.files.append(Recorded(act["pdf"], act["sha256"], title, index_url))
+        if want_data and isinstance(act.get("manifesto"), str):
+            manifest_url = urllib.parse.urljoin(index_url, "../" + act["manifesto"])
+            manifest = _fetch_json(manifest_url, records)
+            if manifest is not None:
+                _add_manifest(manifest, manifest_url, records)
+    return records
+
+
+def _fetch_json(url: str, records: Records):
+    """JSON at `url`, or None with the reason in `records.missing`."""
     try:
-        signature = read_signature(path, roots)
+        with urllib.request.urlopen(urllib.request.Request(url, headers={"User-Agent": "gazeta-verificar"}),
+                                    timeout=TIMEOUT) as response:
+            body = response.read(MAX_JSON + 1)
+    except urllib.error.HTTPError as exc:
+        records.missing.append(f"não encontrei o manifesto em {url} (o servidor respondeu {exc.code})")
+        return None
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        records.missing.append(f"não consegui acessar {url} ({reason})")
+        return None
+    if len(body) > MAX_JSON:
+        records.missing.append(f"{url} é grande demais para um manifesto (mais de {MAX_JSON >> 20} MB)")
+        return None
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        records.missing.append(f"{url} não é um manifesto legível (JSON)")
+        return None
+
+
+def _read_manifest(path: Path, records: Records) -> None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        records.missing.append(f"o manifesto {path} está ilegível")
+        return
+    _add_manifest(data, str(path), records)
+
+
+def _add_manifest(data, where: str, records: Records) -> None:
+    """The files an act's manifest records as published (`arquivos`, less the archive's own records); the input
+    spreadsheets (`entradas`) apart, so that running verificar on one is answered as what it is."""
+    files = data.get("arquivos") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        records.missing.append(f"o manifesto {where} não tem a lista de arquivos publicados («arquivos»)")
+        return
+    act = data.get("ato") if isinstance(data.get("ato"), dict) else {}
+    title = str(act.get("titulo") or act.get("numero") or "")
+    records.sources.append(where)
+    records.files += [Recorded(name, sha, title, where) for name, sha in sorted(files.items())
+                      if isinstance(name, str) and is_digest(sha) and name not in PRIVATE]
+    inputs = data.get("entradas")
+    if isinstance(inputs, dict):
+        records.inputs += [Recorded(name, sha, title, where) for name, sha in sorted(inputs.items())
+                           if isinstance(name, str) and is_digest(sha)]
+
+
+def find_records(path: Path, site: str | None) -> Records:
+    """The manifests to check `path` against: those at `site` (folder or address) when given, else the one beside
+    the file."""
+    if site is None:
+        return records_beside(path)
+    if is_url(site):
+        return records_at_url(site, want_data=not is_pdf(path))
+    return records_in_folder(Path(site))
+
+
+# -- the checks ------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Check:
+    """One check's outcome: its detailed lines, and one phrase for the summary."""
+
+    name: str  # "assinatura digital", "cadeia de confiança", "SHA-256 × manifesto", "SHA-256 informado"
+    summary: str  # e.g. "confere", "NÃO confere", "não feita: …"
+    lines: tuple[str, ...] = ()
+    failed: bool = False  # the file is not the published one
+    vouches: bool = False  # ties the file to its publisher (a matching hash, a chain to the given root)
+
+
+def verify(path: Path, *, site: str | None = None, sha256: str | None = None, roots: list | None = None,
+           records: Records | None = None) -> Report:
+    """Check `path` and say which checks could be run. `roots`: certificates loaded by `sign.load_roots` (None:
+    the chain is not checked here); `sha256`: a digest from `parse_digest`; `site`: a folder or an http(s)
+    address. InputError for a bad argument (a folder that does not exist)."""
+    path = Path(path)
+    try:
+        digest, pdf = sha256_file(path), is_pdf(path)
+    except OSError as exc:
+        raise InputError([Problem(str(path), f"não consegui ler o arquivo ({exc.strerror or exc}).")]) from None
+    records = records if records is not None else find_records(path, site)
+    checks = [*_signature_checks(path, pdf, roots), _manifest_check(path, digest, pdf, records)]
+    if sha256 is not None:
+        checks.append(Check("SHA-256 informado", "confere", ("SHA-256 informado (--sha256): confere.",),
+                            vouches=True) if digest == sha256 else
+                      Check("SHA-256 informado", "NÃO confere", (
+                          f"SHA-256 informado (--sha256): NÃO confere — o informado é {sha256}. O arquivo foi "
+                          "alterado ou não é o arquivo daquele ato.",), failed=True))
+    else:
+        checks.append(Check("SHA-256 informado", "não feita: nenhum informado (--sha256)"))
+    lines = [f"Arquivo: {path}", f"SHA-256: {digest}"]
+    for check in checks:
+        lines += check.lines
+    lines.append("Conferências:")
+    lines += [f"  {check.name}: {check.summary}" for check in checks]
+    if any(c.failed for c in checks):
+        verdict = ALTERED
+        lines.append("NÃO CONFERE: não use este arquivo como cópia do ato publicado.")
+    elif any(c.vouches for c in checks):
+        verdict = CONFERE
+        lines.append("CONFERE")
+    else:
+        verdict = UNCHECKED
+        lines.append("NÃO FOI POSSÍVEL CONFERIR: nenhuma das conferências que dependem do publicador pôde ser feita. "
+                     "Informe onde está o manifesto (--site com o endereço do site ou a pasta), o SHA-256 impresso "
+                     f"na página do ato (--sha256) ou a raiz da cadeia (--raiz), ou use {PUBLIC_VERIFIER}.")
+    return Report(verdict, lines)
+
+
+def _signature_checks(path: Path, pdf: bool, roots: list | None) -> list[Check]:
+    """The signature and its chain of trust."""
+    sig, chain = "assinatura digital", "cadeia de confiança"
+    if not pdf:
+        return [Check(sig, "não se aplica: o arquivo não é um PDF", (
+            "Tipo: este arquivo não é um PDF (não começa com %PDF-), então não há assinatura digital a conferir.",))]
+    try:
+        signature = read_signature(path, roots or ())
     except Exception as exc:  # noqa: BLE001 - pyHanko raises many kinds on a damaged file; all mean the same here
-        signature = exc
-    published = find_published(content, digest)
-    ok = bool(published)
-    if isinstance(signature, Exception):
-        ok = False
-        lines.append(f"Assinatura: ILEGÍVEL — o arquivo está danificado ou foi adulterado ({type(signature).__name__}).")
-    elif signature is None:
-        lines.append("Assinatura: o arquivo não está assinado.")
+        return [Check(sig, "ILEGÍVEL", (f"Assinatura: ILEGÍVEL — o PDF está danificado ou foi adulterado "
+                                        f"({type(exc).__name__}).",), failed=True)]
+    if signature is None:
+        return [Check(sig, "ausente: o PDF não tem assinatura digital", ("Assinatura: o arquivo não está assinado.",)),
+                Check(chain, "não se aplica: sem assinatura")]
+    lines = tuple(_signature_lines(signature))
+    if not signature.holds:
+        return [Check(sig, "NÃO confere", lines, failed=True), Check(chain, "não feita: a assinatura não confere")]
+    checks = [Check(sig, "íntegra", lines)]
+    if not roots:
+        checks.append(Check(chain, f"não feita: nenhuma raiz informada (--raiz); confira em {PUBLIC_VERIFIER}", (
+            "Cadeia de confiança: não verificada aqui (nenhuma raiz informada com --raiz). Confira no verificador "
+            f"público do ITI: {PUBLIC_VERIFIER}",)))
+    elif signature.trusted:
+        checks.append(Check(chain, "confere com a raiz informada",
+                            ("Cadeia de confiança: confere com a raiz informada.",), vouches=True))
     else:
-        ok = ok and signature.holds
-        lines += _signature_lines(signature)
-    if published:
-        for item in published:
-            lines.append(f"Arquivo publicado: confere com {item.name} em {item.manifest} (mesmo SHA-256).")
-        if signature is None:
-            lines.append("Resultado: arquivo publicado pelo diário (o SHA-256 confere com o manifesto), sem assinatura "
-                         "digital.")
-    else:
-        lines.append(f"Arquivo publicado: NENHUM manifesto em {content} registra este SHA-256 — não é uma cópia "
-                     "idêntica de um ato publicado.")
-    lines.append("CONFERE" if ok else "NÃO CONFERE: não use este arquivo como cópia do ato publicado.")
-    return ok, lines
+        checks.append(Check(chain, "NÃO confere com a raiz informada", (
+            "Cadeia de confiança: NÃO confere com a raiz informada — o certificado de quem assinou não foi emitido "
+            "por ela (nem por uma autoridade abaixo dela).",), failed=True))
+    return checks
+
+
+def _manifest_check(path: Path, digest: str, pdf: bool, records: Records) -> Check:
+    """The SHA-256 against what the manifests record as published."""
+    name = "SHA-256 × manifesto"
+    if not records.sources:
+        reasons = "; ".join(records.missing) or "nenhum manifesto informado"
+        return Check(name, f"não feita: {reasons}", (f"Manifesto: não conferido — {reasons}.",))
+    where = f"em {records.sources[0]}" if len(records.sources) == 1 else \
+        f"nos {len(records.sources)} manifestos lidos em {records.origin}"
+    same = [r for r in records.files if r.sha256 == digest]
+    if same:
+        return Check(name, "confere", tuple(f"Manifesto: confere — é o arquivo publicado {r.name} ({r.act}), "
+                                           f"registrado em {r.where}." for r in same), vouches=True)
+    if not pdf:
+        entry = next((r for r in records.inputs if r.sha256 == digest), None)
+        lines = [f"Manifesto: este arquivo é a planilha de entrada {entry.name} ({entry.act}, registrada em "
+                 f"{entry.where}), que não é publicada."] if entry else []
+        lines.append(f"Manifesto: NÃO é um arquivo publicado — nenhum dos arquivos publicados (PDF do ato e dados "
+                     f"abertos) registrados {where} tem este SHA-256.")
+        return Check(name, "NÃO confere: não é um arquivo publicado", tuple(lines), failed=True)
+    named = [r for r in records.files if Path(r.name).name == path.name]
+    if named:
+        return Check(name, "NÃO confere: o arquivo foi alterado", tuple(
+            f"Manifesto: o arquivo foi ALTERADO — {r.where} registra para {r.name} ({r.act}) o SHA-256 {r.sha256}, "
+            "e este arquivo tem outro." for r in named), failed=True)
+    return Check(name, "NÃO confere", (
+        f"Manifesto: NÃO confere — nenhum ato registrado {where} tem um PDF com este SHA-256: o arquivo foi alterado "
+        "ou não é um ato publicado ali (os PDFs por cargo são extratos para leitura; o ato oficial é o PDF da página "
+        "do ato).",), failed=True)
 
 
 def _signature_lines(sig: Signature) -> list[str]:
@@ -122,11 +357,6 @@ def _signature_lines(sig: Signature) -> list[str]:
         lines.append(f"Assinado em: {_when(sig.timestamp)} (carimbo do tempo {state})")
     elif sig.signed_at is not None:
         lines.append(f"Assinado em: {_when(sig.signed_at)} (declarado pelo signatário, sem carimbo do tempo)")
-    if sig.trusted:
-        lines.append("Cadeia de confiança: confere com a raiz informada.")
-    else:
-        lines.append(f"Cadeia de confiança: não verificada aqui. Confira no verificador público do ITI: "
-                     f"{PUBLIC_VERIFIER}")
     return lines
 
 

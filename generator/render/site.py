@@ -237,8 +237,10 @@ class Site:
                   crumbs=[("Início", "../"), ("Busca", "")])
         self.page("verificar/", "verify.html", title="Como verificar um PDF publicado",
                   description="Como conferir a assinatura digital e o SHA-256 dos PDFs publicados",
+                  address=self.site_url or "https://ENDERECO-DO-SITE/",
                   crumbs=[("Início", "../"), ("Como verificar", "")])
         self.editions()
+        write_act_index(self.out / "verificar" / "sha256.json", self.acts)
         stats = self.search.write(self.out / "busca", workers=self.workers)
         assets = self.out / "assets"
         assets.mkdir(parents=True, exist_ok=True)
@@ -260,6 +262,17 @@ def _description(context: dict) -> str:
         edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
         return f"{title}. {exam['orgao']}, {pub['diario']}{edition}, {pub.get('data_extenso', pub['data'])}."
     return SITE_DESCRIPTION if title in ("", "Início") else f"{title} — {SITE_DESCRIPTION}"
+
+
+def write_act_index(path: Path, acts: list[dict]) -> None:
+    """verificar/sha256.json: every archived act's PDF with its SHA-256 and its public manifest, site-relative, so
+    that `gazeta verificar --site https://…` can check a downloaded copy from the site's address alone."""
+    index = [{"certame": a["certame"], "numero": a["ato"]["numero"], "titulo": a["ato"]["titulo"], "pdf": a["pdf"],
+              "sha256": a["seal"]["sha256"], "manifesto": f"{a['href']}manifesto.json"}
+             for a in sorted(acts, key=lambda a: (a["certame"], a["ordem"])) if a["pdf"] and a["seal"]]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"formato": 1, "atos": index}, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+                    encoding="utf-8")
 
 
 def write_robots(path: Path, sitemap_url: str) -> None:
