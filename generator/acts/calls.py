@@ -148,6 +148,12 @@ class _Run:
         self.beyond_check = rules.register_check_basis
         self.beyond_groups = frozenset(rules.register_check_groups)
         self.t = Timeline(vacancies=pr.position.vacancies, counts=dict(pr.allocation.counts))
+        # The order is recomputed when it is next read (a convocação, or the end), not after every event: it
+        # depends only on the state, which only events change, so the result is the same and 100,000 events cost
+        # one allocation per convocação instead of one each (issue 22 item 4).
+        self.stale = False
+        self.top = 0  # the highest position called so far
+        self.open_from = 0  # every general-list index below it is unavailable (see next_of)
 
     # -- helpers -------------------------------------------------------------------------------------------------
     def available(self, i: int, group: str) -> bool:
@@ -156,11 +162,13 @@ class _Run:
     def next_of(self, group: str, after: int = -1) -> int | None:
         """The next available candidate of a list (the general list for ampla) ranked after `after`: "o candidato
         posteriormente classificado" (Lins art. 5º § 1º; Cariacica art. 3º § 2º). A scan: events are few."""
-        if group == OPEN:
-            return next((i for i in range(self.n) if self.available(i, OPEN)), None)
+        if group == OPEN:  # from the first index that may be available: a scan from 0 made each call O(n)
+            i = next((i for i in range(self.open_from, self.n) if self.available(i, OPEN)), None)
+            self.open_from = self.n if i is None else i
+            return i
         pool = self.pools.get(group, [])
         start = bisect_right(pool, after)  # pools are in rank order, i.e. ascending general-list index
-        return next((i for i in pool[start:] if self.available(i, group)), None)
+        return next((pool[k] for k in range(start, len(pool)) if self.available(pool[k], group)), None)
 
     def recompute(self) -> None:
         """The order for the candidates still in the exam and the current V: the same allocation (LEGAL-NOTES 2,
@@ -170,6 +178,7 @@ class _Run:
         policy, _ = policy_for(self.position, self.rules)
         allocation = allocate(self.n, pools, blocked, policy)
         self.order, self.t.counts = allocation.nominations, dict(allocation.counts)
+        self.stale = False
 
     def history(self, i: int, d: date, act: str, text: str) -> None:
         self.t.history.setdefault(i, []).append(HistoryLine(d, act, text))
@@ -187,11 +196,15 @@ class _Run:
                 self.event(step)
             else:
                 self.call(step)
+        if self.stale and not self.t.problems:
+            self.recompute()
         self.t.places.sort(key=lambda p: p.position)  # stable: a place's holders stay in the order of their calls
         return self.t
 
     def call(self, act: Act) -> None:
         """A convocação of `act.places` places: vacated ones first, then the next positions of the order."""
+        if self.stale:
+            self.recompute()
         for k in range(act.places or 0):
             if self.vacated:
                 place = self.refill(self.vacated.pop(0), act)
@@ -206,7 +219,7 @@ class _Run:
                 return
 
     def positions(self) -> int:
-        return max((p.position for p in self.t.places), default=0)
+        return self.top
 
     def fill(self, position: int, nom, act: Act) -> Place | None:
         """A new position: the order's candidate when still available, else the next of the same list after them."""
@@ -251,6 +264,7 @@ class _Run:
         if awaiting:
             bases = (*bases, self.beyond_check)
         place = Place(position, group, index, act, tuple(bases), register, awaiting=awaiting)
+        self.top = max(self.top, position)
         self.t.places.append(place)
         self.holding[index] = place
         kind = f"{ordinal(position, feminine=True)} posição, vaga {self.rules.vacancy_label(group)}"
@@ -311,8 +325,7 @@ class _Run:
                 self.history(i, e.date, e.act, f"Nomeação tornada sem efeito {by(name)}, de {when(e.date)}.")
         elif e.kind == COMMISSION:
             self.commission(e, i, place)
-        if not self.t.problems:
-            self.recompute()
+        self.stale = True
 
     def commission(self, e: Event, i: int, place: Place | None) -> None:
         """Outcome of the commission for a candidate called beyond V (Lins art. 7º § 3º). Anonymized: no history."""
@@ -331,6 +344,7 @@ class _Run:
         if rule.effect == "sai_da_reserva":  # stays in the general list (Lins art. 10, p.u., II; LEGAL-NOTES 6)
             self.vacate(place, LEFT_RESERVE, e, rule.basis)
             self.not_for.setdefault(i, set()).add(place.group)
+            self.open_from = min(self.open_from, i)  # available again in the general list
         elif rule.effect == "elimina":  # fraud or absence (Lins art. 10, p.u., I; art. 9º § 2º)
             self.vacate(place, ELIMINATED, e, rule.basis)
             self.out.add(i)
@@ -345,7 +359,7 @@ class _Run:
                                                  self.rules.min_for(g)[0])) for g, n in pos.reserves.items()}
         self.position = replace(pos, vacancies=total, reserves=reserves)
         self.t.vacancies = total
-        self.recompute()
+        self.stale = True
         for p in self.t.places:  # places within the new total are no longer cadastro de reserva
             if p.position <= total:
                 p.register = False
