@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 
 from ..errors import Collector
+from ..load.exam_file import CODE_LIMIT, VACANCY_LIMIT, YEARS
 from ..load.table import Columns, open_table
 from ..model import OUTCOMES, Candidate, Position
 from ..plain import one_line
@@ -34,6 +35,14 @@ KINDS = {
     COMMISSION: "resultado da comissão",
 }
 PERSONAL = (WITHDRAWAL, VOID, ANNULMENT, COMMISSION)  # events about one candidate: `inscricao` required
+# Length of each column's text (characters): far above any real value, and what keeps a row's work, the history
+# lines and the messages small. The cargo code's is certame.toml's own; `vagas` is bounded by VACANCY_LIMIT, per
+# event and for the cargo's total after every new vacancy (the allocation's work grows with it).
+LENGTHS = {"data": 10, "ato": 120, "tipo": 20, "inscricao": 40, "cargo": CODE_LIMIT, "resultado": 40}
+SHOWN = 60  # characters of a bad value quoted back in a message
+_DMY = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})")  # ASCII digits only: int() also reads "²" and "٢"
+_YMD = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_COUNT = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,7 @@ def load_events(folder: Path, candidates: dict[str, Candidate], positions: list[
         return []
     events: list[Event] = []
     codes = {p.code for p in positions}
+    totals = {p.code: p.vacancies for p in positions}  # V per cargo, with each novas_vagas so far
     with open_table(path, COLUMNS, {}, problems) as table:
         if table is None:
             return []
@@ -67,21 +77,45 @@ def load_events(folder: Path, candidates: dict[str, Candidate], positions: list[
                 if row is None:
                     continue
             event = _row(table, line, row, candidates, codes, problems)
+            if event is not None and event.kind == NEW_VACANCIES:
+                totals[event.position] += event.vacancies
+                if totals[event.position] > VACANCY_LIMIT:
+                    problems.add(FILE, f"com estas novas vagas o cargo «{event.position}» passaria a ter "
+                                 f"{_number(totals[event.position])} vagas, acima do limite de "
+                                 f"{_number(VACANCY_LIMIT)} vagas por cargo. Confira o número no ato.", line, "vagas")
+                    totals[event.position] -= event.vacancies
+                    event = None
             if event is not None:
                 events.append(event)
     return events
 
 
+def _number(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+def _shown(text: str) -> str:
+    """A bad value as a message quotes it: cut short when long."""
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+
+
 def parse_date(text: str) -> date | None:
-    """DD/MM/AAAA or AAAA-MM-DD; None when it is not a real date."""
+    """DD/MM/AAAA or AAAA-MM-DD in ASCII digits, a real date within the years certame.toml accepts (YEARS);
+    None otherwise."""
+    match = _DMY.fullmatch(text)
+    if match:
+        day, month, year = (int(g) for g in match.groups())
+    else:
+        match = _YMD.fullmatch(text)
+        if not match:
+            return None
+        year, month, day = (int(g) for g in match.groups())
+    if not YEARS[0] <= year <= YEARS[1]:
+        return None
     try:
-        if len(text) == 10 and text[2] == "/" and text[5] == "/":
-            return date(int(text[6:]), int(text[3:5]), int(text[:2]))
-        if len(text) == 10 and text[4] == "-" and text[7] == "-":
-            return date.fromisoformat(text)
+        return date(year, month, day)
     except ValueError:
         return None
-    return None
 
 
 def _word(text: str) -> str | None:
@@ -98,6 +132,12 @@ def _row(table, line: int, row: list[str], candidates, codes, problems: Collecto
         problems.add(FILE, message, line, column)
 
     before = len(problems.problems)
+    for column, limit in LENGTHS.items():
+        if len(table.cell(row, column)) > limit:
+            bad(column, f"o valor é longo demais ({len(table.cell(row, column))} caracteres; o máximo nesta coluna "
+                f"é {limit}). Confira a célula: «{_shown(cell(column))}».")
+    if len(problems.problems) > before:
+        return None
     when = None
     text = cell("data")
     if not text:
@@ -105,7 +145,8 @@ def _row(table, line: int, row: list[str], candidates, codes, problems: Collecto
     else:
         when = parse_date(text)
         if when is None:
-            bad("data", f"a data «{text}» não é válida. Use DD/MM/AAAA ou AAAA-MM-DD, por exemplo 05/08/2024.")
+            bad("data", f"a data «{text}» não é válida. Use DD/MM/AAAA ou AAAA-MM-DD, com algarismos de 0 a 9 e o ano "
+                f"entre {YEARS[0]} e {YEARS[1]}, por exemplo 05/08/2024.")
     act = cell("ato")
     if not act:
         bad("ato", "informe o número do ato que publicou o evento, por exemplo 52/2024.")
@@ -134,8 +175,12 @@ def _row(table, line: int, row: list[str], candidates, codes, problems: Collecto
     vacancies = None
     text = cell("vagas")
     if kind == NEW_VACANCIES:
-        if not text.isdigit() or int(text) < 1:
-            bad("vagas", f"«{text}» não é um número de vagas: use um inteiro maior que zero, por exemplo 2.")
+        if not _COUNT.fullmatch(text) or not text.strip("0"):
+            bad("vagas", f"«{_shown(text)}» não é um número de vagas: use um inteiro maior que zero, com algarismos de "
+                "0 a 9, por exemplo 2.")
+        elif len(text.lstrip("0")) > len(str(VACANCY_LIMIT)) or int(text) > VACANCY_LIMIT:  # no int() of a huge text
+            bad("vagas", f"«{_shown(text)}» vagas passa do limite de {_number(VACANCY_LIMIT)} vagas por cargo. "
+                "Confira o número no ato.")
         else:
             vacancies = int(text)
     elif text:

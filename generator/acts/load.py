@@ -29,6 +29,13 @@ ACT_KEYS = {
     "local": (False, "text", '"Campo Grande"'),
     "assinaturas": (False, "tables", '[[atos.assinaturas]]\nnome = "Maria da Silva"\ncargo = "Secretária de Estado"'),
 }
+# Length limits of each text key (characters): above any real act, and what keeps an act's number a usable folder
+# and file name (it makes the act's slug: `publicar` failed with ENAMETOOLONG at 300 characters) and its page, PDF
+# and messages sane. `vagas` is bounded with the cargos' own (load/exam_file.BOUNDS: VACANCY_LIMIT).
+LIMITS = {"numero": 40, "retifica": 40, "edicao": 30, "diario": 200, "secao": 200, "subsecao": 200, "titulo": 300,
+          "motivo": 1_000, "local": 120, "url": 2_000, "cargo": 60, "tipo": 20}
+SIGNER_LIMITS = {"nome": 200, "cargo": 200}
+MAX_SIGNERS = 20
 SIGNER_KEYS = {
     "nome": (True, "text", '"Maria da Silva"'),
     "cargo": (True, "text", '"Secretária de Estado de Educação"'),
@@ -72,12 +79,12 @@ def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: 
 
     prefix = f"atos[{n}]."
     before = len(problems.problems)
-    values = _check_keys(entry, ACT_KEYS, prefix, problems)
+    values = _too_long(_check_keys(entry, ACT_KEYS, prefix, problems), LIMITS, prefix, problems)
     kind = values.get("tipo")
     if kind is not None and kind not in ACT_TYPES:
         problems.add(FILE, f"o tipo «{kind}» não existe. Use {_words(list(ACT_TYPES), 'ou')}.", column=prefix + "tipo")
     elif kind is not None:
-        _kind_keys(kind, values, prefix, codes, problems)
+        _kind_keys(kind, values, prefix, codes, problems, given=set(entry))
     signers = _signers(values.get("assinaturas", []), prefix, problems)
     if len(problems.problems) > before:
         return None
@@ -87,15 +94,16 @@ def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: 
                place=values.get("local", ""), line=n)
 
 
-def _kind_keys(kind: str, values: dict, prefix: str, codes: set[str] | None, problems: Collector) -> None:
-    """Keys that only some types take, and those they require."""
+def _kind_keys(kind: str, values: dict, prefix: str, codes: set[str] | None, problems: Collector,
+               given: set[str] = frozenset()) -> None:
+    """Keys that only some types take, and those they require (`given`: the keys written, even if refused)."""
     correcting, call = kind in CORRECTING_KINDS, kind == CALL
     for key, wanted in (("retifica", correcting), ("motivo", correcting), ("cargo", call), ("vagas", call)):
         if key in values and not wanted:
             which = "retificacao ou republicacao" if key in ("retifica", "motivo") else "convocacao"
             problems.add(FILE, f"só atos do tipo {which} levam esta chave; este ato é do tipo «{kind}».",
                          column=prefix + key)
-        elif wanted and key not in values:
+        elif wanted and key not in values and key not in given:
             example = ACT_KEYS[key][2]
             problems.add(FILE, f"um ato do tipo «{kind}» precisa desta chave. Exemplo: {key} = {example}",
                          column=prefix + key)
@@ -109,11 +117,28 @@ def _signers(entries: list[dict], prefix: str, problems: Collector) -> tuple[Sig
     from ..load.exam_file import _check_keys
 
     signers = []
+    if len(entries) > MAX_SIGNERS:
+        problems.add(FILE, f"são {len(entries)} assinaturas; um ato tem no máximo {MAX_SIGNERS}.",
+                     column=prefix + "assinaturas")
+        return ()
     for k, entry in enumerate(entries, 1):
-        values = _check_keys(entry, SIGNER_KEYS, f"{prefix}assinaturas[{k}].", problems)
+        values = _too_long(_check_keys(entry, SIGNER_KEYS, f"{prefix}assinaturas[{k}].", problems), SIGNER_LIMITS,
+                           f"{prefix}assinaturas[{k}].", problems)
         if len(values) == len(SIGNER_KEYS):
             signers.append(Signer(values["nome"], values["cargo"]))
     return tuple(signers)
+
+
+def _too_long(values: dict, limits: dict, prefix: str, problems: Collector) -> dict:
+    """The values within their length limits; each longer one is reported and dropped."""
+    kept = {}
+    for key, value in values.items():
+        if key in limits and isinstance(value, str) and len(value) > limits[key]:
+            problems.add(FILE, f"é longo demais ({len(value)} caracteres; o máximo é {limits[key]}). Confira o valor: "
+                         f"«{value[:60]}…».", column=prefix + key)
+        else:
+            kept[key] = value
+    return kept
 
 
 def _edition(values: dict, defaults: dict) -> Edition:

@@ -263,14 +263,34 @@ case("evento-tipo-desconhecido", ["eventos.csv, linha 2, coluna «tipo»: o tipo
                                   "desistencia, sem_efeito, anulacao, novas_vagas, comissao."],
      events=EVENTS + "20/08/2024,52/2024,exoneracao,1003,,,\n")
 case("evento-data-invalida", ["eventos.csv, linha 2, coluna «data»: a data «31/02/2024» não é válida. Use DD/MM/AAAA "
-                              "ou AAAA-MM-DD, por exemplo 05/08/2024."],
+                              "ou AAAA-MM-DD, com algarismos de 0 a 9 e o ano entre 1900 e 2100, por exemplo "
+                              "05/08/2024."],
      events=EVENTS + "31/02/2024,52/2024,desistencia,1003,,,\n")
+# Issue 22 item 4: int() reads other scripts' digits, so these dates were accepted as 01/09/2024.
+case("evento-data-algarismos-arabes", ["eventos.csv, linha 2, coluna «data»: a data «٠١/٠٩/٢٠٢٤» não é válida. Use "
+                                       "DD/MM/AAAA ou AAAA-MM-DD, com algarismos de 0 a 9 e o ano entre 1900 e 2100, "
+                                       "por exemplo 05/08/2024."],
+     events=EVENTS + "٠١/٠٩/٢٠٢٤,52/2024,desistencia,1003,,,\n")
 case("evento-inscricao-desconhecida", ["eventos.csv, linha 3, coluna «inscricao»: a inscrição 9999 não está entre os "
                                        "candidatos. Confira o número."],
      events=EVENTS + "20/08/2024,52/2024,desistencia,1003,,,\n20/08/2024,52/2024,sem_efeito,9999,,,\n")
 case("evento-novas-vagas-sem-numero", ["eventos.csv, linha 2, coluna «vagas»: «dois» não é um número de vagas: use um "
-                                       "inteiro maior que zero, por exemplo 2."],
+                                       "inteiro maior que zero, com algarismos de 0 a 9, por exemplo 2."],
      events=EVENTS + "01/09/2024,53/2024,novas_vagas,,GCM,dois,\n")
+# Issue 22 item 4: «²» passed str.isdigit and int() raised a ValueError traceback; 99999999999 made check hang.
+case("evento-vagas-sobrescrito", ["eventos.csv, linha 2, coluna «vagas»: «²» não é um número de vagas: use um inteiro "
+                                  "maior que zero, com algarismos de 0 a 9, por exemplo 2."],
+     events=EVENTS + "01/09/2024,53/2024,novas_vagas,,GCM,²,\n")
+case("evento-vagas-enormes", ["eventos.csv, linha 2, coluna «vagas»: «99999999999» vagas passa do limite de 100.000 "
+                              "vagas por cargo. Confira o número no ato."],
+     events=EVENTS + "01/09/2024,53/2024,novas_vagas,,GCM,99999999999,\n")
+case("evento-vagas-acumuladas", ["eventos.csv, linha 3, coluna «vagas»: com estas novas vagas o cargo «GCM» passaria a "
+                                 "ter 100.003 vagas, acima do limite de 100.000 vagas por cargo. Confira o número no "
+                                 "ato."],
+     events=EVENTS + "01/09/2024,53/2024,novas_vagas,,GCM,50000,\n02/09/2024,54/2024,novas_vagas,,GCM,50000,\n")
+case("evento-ato-longo", ["eventos.csv, linha 2, coluna «ato»: o valor é longo demais (200 caracteres; o máximo nesta "
+                          "coluna é 120). Confira a célula: «" + "5" * 60 + "…»."],
+     events=EVENTS + "20/08/2024," + "5" * 200 + ",desistencia,1003,,,\n")
 case("evento-cargo-errado", ["eventos.csv, linha 2, coluna «cargo»: a inscrição 1003 é do cargo «GCM», não «ADM»."],
      events=EVENTS + "20/08/2024,52/2024,desistencia,1003,ADM,,\n")
 # --- the lead's checks (rules, allocation)
@@ -524,6 +544,13 @@ case("ato-anterior-ao-retificado", ["certame.toml, chave «atos[2].data»: o ato
                                     "certame.toml, chave «atos[2].data»: os atos vão em ordem de data: este ato, de "
                                     "03/06/2024, vem depois de atos[1] (41/2024), de 10/06/2024."],
      toml=acts("data = 2024-06-17", "data = 2024-06-03"))
+# Issue 22: an act number of 300 characters passed check and publicar failed with ENAMETOOLONG.
+case("ato-numero-longo", ["certame.toml, chave «atos[3].numero»: é longo demais (300 caracteres; o máximo é 40). "
+                          "Confira o valor: «" + "5" * 60 + "…»."],
+     toml=acts('numero = "50/2024"', 'numero = "' + "5" * 300 + '"'))
+case("ato-convocacao-vagas-enormes", ["certame.toml, chave «atos[3].vagas»: passa do limite de 100.000 vagas por cargo. "
+                                      "Confira o número no edital."],
+     toml=acts("vagas = 1\n", "vagas = 99999999999\n"))
 case("ato-tipo-desconhecido", ["certame.toml, chave «atos[3].tipo»: o tipo «nomeacao» não existe. Use resultado, "
                                "homologacao, retificacao, republicacao ou convocacao."],
      toml=acts('tipo = "convocacao"', 'tipo = "nomeacao"'))
