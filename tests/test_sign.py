@@ -400,6 +400,10 @@ def test_a_genuine_download_checks_out_against_the_site_folder_address_or_printe
         out = capsys.readouterr().out
     assert f"registrado em {url}verificar/sha256.json" in out, out
     assert "  cadeia de confiança: confere com a raiz informada" in out and out.rstrip().endswith("\nCONFERE")
+    with _Served(published_site["site"]) as url:  # the address of the act's page: the manifest beside it
+        page = f"{url}{published_site['act'].relative_to(published_site['site']).as_posix()}/"
+        assert main(["verificar", str(copy), "--site", page]) == 0
+        assert f"registrado em {page}manifesto.json" in capsys.readouterr().out
 
     assert main(["verificar", str(published_site["pdf"])]) == 0  # on the site's own folder: the manifest beside it
     assert f"registrado em {published_site['act'] / 'manifesto.json'}" in capsys.readouterr().out

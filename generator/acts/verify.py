@@ -140,12 +140,26 @@ def records_in_folder(folder: Path) -> Records:
 
 
 def records_at_url(url: str, want_data: bool) -> Records:
-    """The site's index of archived PDFs (verificar/sha256.json under the site's address); with `want_data`, also
-    each act's manifest the index names (for a data file, which the index does not list)."""
+    """The site's index of archived PDFs (verificar/sha256.json under the site's address; or, for the address of
+    an act's page, the manifest beside it); with `want_data`, also each act's manifest the index names (for a data
+    file, which the index does not list)."""
     records = Records(origin=url)
-    index_url = url if url.endswith(".json") else urllib.parse.urljoin(url.rstrip("/") + "/", SITE_INDEX)
-    data = _fetch_json(index_url, records)
+    if url.endswith(".json"):
+        index_url = url
+        data = _fetch_json(url, records)
+    else:
+        index_url = urllib.parse.urljoin(url.rstrip("/") + "/", SITE_INDEX)
+        data = _fetch_json(index_url, records)
+        if data is None:  # the address of an act's page: its manifest is beside it
+            act_manifest = urllib.parse.urljoin(url.rstrip("/") + "/", MANIFEST)
+            manifest = _fetch_json(act_manifest, records)
+            if manifest is not None:
+                _add_manifest(manifest, act_manifest, records)
+            return records
     if data is None:
+        return records
+    if isinstance(data, dict) and "arquivos" in data:  # an act's manifest given by its own address
+        _add_manifest(data, index_url, records)
         return records
     acts = data.get("atos") if isinstance(data, dict) else None
     if not isinstance(acts, list):
