@@ -20,6 +20,14 @@ def basis_text(bases) -> str:
     return "; ".join(parts)
 
 
+def place_basis(place) -> str:
+    """A called place's «fundamento» (acts/calls.py Place): as its archived act published it; a refill after a
+    commission outcome as "Vaga não preenchida: …" with the article that passes the place on (LEGAL-NOTES 7)."""
+    if place.published:
+        return place.published
+    return ("Vaga não preenchida: " if place.unfilled else "") + basis_text(place.bases)
+
+
 def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
     """The allocation as plain JSON data, in the order of certame.toml. `digests`: act number → SHA-256 of its
     archived PDF (acts/archive.py), for the acts already published."""
@@ -34,6 +42,7 @@ def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
 
 def _timeline(t, reg: list[str]) -> dict:
     """Convocações and events of one cargo (acts/calls.py): every place called, and the candidates' history."""
+    reg = reg + [c.registration for c in t.people[len(reg):]]  # called, then eliminated: they keep the call
     return {
         "vagas_atuais": t.vacancies,
         "reservas_atuais": {g: t.counts.get(g, 0) for g in RESERVE_GROUPS},
@@ -41,7 +50,7 @@ def _timeline(t, reg: list[str]) -> dict:
                          "data": p.act.date.isoformat(), "situacao": p.status, "encerrada_por": p.ended_by or None,
                          "substitui": reg[p.replaces] if p.replaces is not None else None,
                          "cadastro_reserva": p.register, "aguardando_comissao": p.awaiting,
-                         "fundamento": basis_text(p.bases)} for p in t.places],
+                         "fundamento": place_basis(p)} for p in t.places],
         "historico": {reg[i]: [{"data": h.date.isoformat(), "ato": h.act, "texto": h.text} for h in lines]
                       for i, lines in sorted(t.history.items())},
     }

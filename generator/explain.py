@@ -58,6 +58,11 @@ def _over_time(timeline, i: int) -> list[str]:
     for p in timeline.places:
         if p.index != i:
             continue
+        if p.replaces is None and p.published == "" and p.position <= len(timeline.projection) \
+                and timeline.projection[p.position - 1].index != i:
+            lines.append(f"A {ordinal(p.position, feminine=True)} posição era, na projeção publicada, de outro(a) "
+                         "candidato(a), que já não podia ser convocado(a) por ela: a posição passou ao seguinte da "
+                         f"mesma lista. Fundamento: {basis_text(p.bases)}.")
         if p.awaiting:
             lines.append(f"A {ordinal(p.position, feminine=True)} posição aguarda o procedimento da comissão, feito só "
                          f"depois da convocação além das vagas. Fundamento: {p.bases[-1].text}.")

@@ -43,13 +43,27 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
         result, problems = compute(exam, rules, project=project or over_time or as_published)
     if problems:
         raise InputError(problems)
+    frozen = _published(acts, records)
     if over_time:
-        result.timelines = apply_calls(result, acts, exam.events)  # InputError with every problem, or all of it
+        result.timelines = apply_calls(result, acts, exam.events, frozen)  # InputError with every problem
     if records:  # a published act changed or left [[atos]]: that precise message first
         record.pending(acts, records)
     if as_published and (problems := record.standing(exam_dir, result, records, waiting)):
         raise InputError(problems)
     return result
+
+
+def _published(acts: list, records: list) -> dict:
+    """What the archived acts published (acts/frozen.py): whom each archived convocação called, replayed as it
+    was; a published act that certame.toml now declares differently is an InputError (check, build, publicar)."""
+    from .acts.frozen import read
+
+    if not acts or not records:
+        return {}
+    calls, problems = read(records, acts)
+    if problems:
+        raise InputError(problems)
+    return calls
 
 
 def _tie_columns(meta, rules_dir: Path) -> tuple[str, ...]:

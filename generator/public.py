@@ -214,6 +214,10 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     rules = result.rules
     fields = set(rules.public_fields) & set(PUBLIC_FIELDS)
     people = [_person(c, i + 1, fields) for i, c in enumerate(pr.order)]
+    marks = _marks(result, pr)
+    for i, mark in marks.items():  # the current lists say what a later act did (issue 19 item 5)
+        if i < len(people):  # (one called, then eliminated, is on no list)
+            people[i] = {**people[i], "situacao": mark.kind, "situacao_ato": mark.act}
     view = position_summary(pr)
     view["fundamentos_reservas"] = {g: bases.one(b) for g, b in pr.count_bases.items()}
     view["rotulos"] = labels_view(rules)
@@ -227,6 +231,11 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
                            "fundamento": bases.one(e.basis)} for e in pr.eliminated]
     view["desistencias"] = [{"inscricao": pr.order[i].registration} for i in pr.withdrawn]
     view["historico"] = _history(result, pr)
+    view["convocacoes"] = _called_at(result, pr)
+    who = _people_of(result, pr)
+    view["situacoes"] = {who[i].registration: {"situacao": m.kind, "ato": m.act, "numero": m.number,
+                                                    "data": m.date.isoformat(), "texto": m.text}
+                         for i, m in sorted(marks.items())}
     return view
 
 
@@ -243,6 +252,31 @@ def elimination_label(e) -> str:
     return ELIMINATION.get(e.reason) or e.label or e.reason
 
 
+def _people_of(result: ExamResult, pr: PositionResult) -> list:
+    """The candidate of each index the timeline uses: the general list, then anyone called and eliminated since."""
+    timeline = result.timelines.get(pr.position.code)
+    return timeline.people if timeline is not None and timeline.people else pr.order
+
+
+def _marks(result: ExamResult, pr: PositionResult) -> dict:
+    """General-list index → acts.calls.Mark: withdrawals, nominations made void or annulled during the validity,
+    with the act that published each (never a commission outcome: LEGAL-NOTES 7)."""
+    timeline = result.timelines.get(pr.position.code)
+    return timeline.marks if timeline is not None else {}
+
+
+def _called_at(result: ExamResult, pr: PositionResult) -> dict[str, list[int]]:
+    """Inscrição → the positions the convocações called the candidate to (acts/calls.py), in order: where a call
+    differs from the projected position, the row shows the call, not the projection (issue 19 item 3)."""
+    timeline = result.timelines.get(pr.position.code)
+    if timeline is None:
+        return {}
+    out: dict[str, list[int]] = {}
+    for place in timeline.places:
+        out.setdefault(timeline.people[place.index].registration, []).append(place.position)
+    return {reg: sorted(positions) for reg, positions in sorted(out.items())}
+
+
 def _history(result: ExamResult, pr: PositionResult) -> dict[str, list[str]]:
     """Each candidate's public history over the validity period (acts/calls.py): convocações, withdrawals, voided
     and annulled nominations — acts published with the name by law. Commission outcomes are never among them
@@ -250,7 +284,7 @@ def _history(result: ExamResult, pr: PositionResult) -> dict[str, list[str]]:
     timeline = result.timelines.get(pr.position.code)
     if timeline is None:
         return {}
-    return {pr.order[i].registration: [h.text for h in lines] for i, lines in sorted(timeline.history.items())}
+    return {timeline.people[i].registration: [h.text for h in lines] for i, lines in sorted(timeline.history.items())}
 
 
 def _person(c, general_rank: int, fields: set[str]) -> dict:

@@ -130,3 +130,180 @@ def test_the_examples_declare_their_acts():
     for folder in sorted(EXAMPLES.iterdir()):
         acts = load_exam(folder).acts
         assert acts and acts[0].kind in (RESULT, HOMOLOGATION) and acts[0].number and acts[0].signers, folder.name
+
+
+# -- an archived convocação is what it published (issue 19: "the site rewrites whom an archived convocação called")
+def _ms_copy(tmp_path: Path) -> Path:
+    """The MS example (its convocação 50/2024 archived) with the rule files beside it."""
+    shutil.copytree(ROOT / "content" / "jurisdicoes", tmp_path / "content" / "jurisdicoes")
+    folder = tmp_path / "content" / "certames" / "ms-2024-pss"
+    shutil.copytree(EXAMPLES / "ms-2024-pss", folder)
+    return folder
+
+
+def _edit(folder: Path, old: str, new: str, name: str = "certame.toml") -> None:
+    text = (folder / name).read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (folder / name).write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _archived_calls(folder: Path, slug: str) -> list[tuple[int, str]]:
+    import json
+    view = json.loads((folder / "arquivo" / slug / "ato.json").read_text(encoding="utf-8"))
+    return [(int(r["posicao"].rstrip("ª")), r["inscricao"]) for r in view["corpo"]["convocados"]]
+
+
+def _calls_of(result, code: str, act: str) -> list[tuple[int, str]]:
+    from generator.contract import contract
+    cargo = next(c for c in contract(result)["cargos"] if c["codigo"] == code)
+    return [(c["posicao"], c["inscricao"]) for c in cargo["convocacoes"] if c["ato"] == act]
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('cargo = "ENF"\nvagas = 3\n', 'cargo = "ENF"\nvagas = 5\n', "atos[3].vagas"),
+    ('cargo = "ENF"\nvagas = 3\n', 'cargo = "PROF-AI"\nvagas = 3\n', "atos[3].cargo"),
+    ('vagas = 3\nlocal = "Campo Grande"', 'vagas = 3\nlocal = "Dourados"', "atos[3].local"),
+    ('motivo = "Revisão de nota após recurso"', 'motivo = "Outro motivo"', "atos[2].motivo"),
+])
+def test_a_published_acts_fields_cannot_change_in_certame_toml(tmp_path, old, new, key):
+    folder = _ms_copy(tmp_path)
+    _edit(folder, old, new)
+    with pytest.raises(InputError) as caught:
+        prepare(folder)
+    (problem,) = caught.value.problems
+    assert problem.file == "certame.toml" and problem.column == key
+    assert "já foi publicado" in problem.message and "retificação" in problem.message
+
+
+def test_a_published_acts_signer_cannot_change(tmp_path):
+    folder = _ms_copy(tmp_path)
+    text = (folder / "certame.toml").read_text(encoding="utf-8")
+    k = text.rindex('nome = "Ana Paula Modelo"')
+    (folder / "certame.toml").write_text(text[:k] + 'nome = "Outra Pessoa"' + text[k + 25:], encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        prepare(folder)
+    assert [p.column for p in caught.value.problems] == ["atos[3].assinaturas"]
+
+
+def test_an_archived_convocation_is_replayed_after_a_correction_and_later_calls(tmp_path):
+    """A retificação that puts a new candidate first does not change whom 50/2024 called; the next convocação
+    follows the corrected projection and calls her."""
+    folder = _ms_copy(tmp_path)
+    _edit(folder, "20248545495;Helena Prado;ENF;91,75", "20248545495;Helena Prado;ENF;99,75", "candidatos.csv")
+    (folder / "certame.toml").write_text((folder / "certame.toml").read_text(encoding="utf-8") + '''
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "60/2024"
+data = 2024-09-02
+edicao = "11.550"
+motivo = "Revisão de nota após recurso"
+local = "Campo Grande"
+
+[[atos]]
+tipo = "convocacao"
+numero = "61/2024"
+data = 2024-09-09
+edicao = "11.555"
+cargo = "ENF"
+vagas = 1
+local = "Campo Grande"
+''', encoding="utf-8")
+    result = prepare(folder)
+    assert _calls_of(result, "ENF", "50/2024") == _archived_calls(folder, "ato-50-2024")
+    assert _calls_of(result, "ENF", "61/2024") == [(4, "20248545495")]
+    history = exam_view(result)["cargos"][1]["historico"]
+    assert sorted(history) == sorted(r for _, r in _archived_calls(folder, "ato-50-2024")) + ["20248545495"]
+
+
+def test_an_event_before_a_published_convocation_that_it_did_not_consider_is_an_error(tmp_path):
+    folder = _ms_copy(tmp_path)
+    (folder / "eventos.csv").write_text("data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+                                        "01/08/2024,Portaria nº 1/2024,desistencia,20247295292,,,\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        prepare(folder)
+    (problem,) = caught.value.problems
+    assert (problem.file, problem.line, problem.column) == ("eventos.csv", 2, "data")
+    assert "Edital de Convocação nº 50/2024, já publicado" in problem.message
+
+
+def test_ms_new_vacancies_and_a_withdrawal_follow_the_projection_that_gazeta_published(tmp_path):
+    """Issue 19 item 3 (LEGAL-NOTES 14): ENF 10 → 13 vacancies and the withdrawal of the 9th of the general list
+    (projected at the 12th position) before being called. The next 10 places go to the candidates the published
+    projection puts there — the 8th, a negro place, to the 15th of the general list, not to the 21st as a
+    recomputed order did — and only the 12th, whose candidate withdrew, to the next of the general list."""
+    folder = _ms_copy(tmp_path)
+    (folder / "eventos.csv").write_text("data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+                                        "15/08/2024,Portaria nº 5/2024,desistencia,20241550298,,,\n"
+                                        "20/08/2024,Decreto nº 9/2024,novas_vagas,,ENF,3,\n", encoding="utf-8")
+    (folder / "certame.toml").write_text((folder / "certame.toml").read_text(encoding="utf-8") + '''
+[[atos]]
+tipo = "convocacao"
+numero = "62/2024"
+data = 2024-09-02
+edicao = "11.550"
+cargo = "ENF"
+vagas = 10
+local = "Campo Grande"
+''', encoding="utf-8")
+    result = prepare(folder)
+    pr = result.positions[1]
+    projected = [(n.position, pr.order[n.index].registration) for n in pr.allocation.nominations[3:13]]
+    assert projected[8] == (12, "20241550298")
+    called = set(r for _, r in _calls_of(result, "ENF", "50/2024"))
+    eleventh = next(c.registration for c in pr.order if c.registration not in called | {r for _, r in projected})
+    assert _calls_of(result, "ENF", "62/2024") == projected[:8] + [(12, eleventh)] + projected[9:]
+    # explicar, the cargo page and the convocação agree: the row shows the call, not the projected position
+    from generator.explain import explain
+    from generator.render.site import Status
+    cargo = exam_view(result)["cargos"][1]
+    cell = Status(cargo).at(1, False)(eleventh)
+    assert "Nomeação:" not in cell and "Cadastro de reserva (projeção)" not in cell and "(12ª posição" in cell
+    assert any(line.startswith("A 12ª posição era, na projeção publicada, de outro(a) candidato(a)")
+               for line in explain(result, eleventh))
+
+
+def test_a_called_candidate_eliminated_by_a_later_correction_keeps_the_call_until_an_act_ends_it(tmp_path):
+    """Reading 14: nobody is un-called. The 1st called by 50/2024 is eliminated by retificação 60/2024: 50/2024
+    still called them, and the next convocação goes on at the 4th position; once an act makes the nomination void
+    (eventos.csv), the following convocação refills the 1st place from the general list."""
+    folder = _ms_copy(tmp_path)
+    first = _archived_calls(folder, "ato-50-2024")[0][1]
+    text = (folder / "candidatos.csv").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith(first + ";"))
+    _edit(folder, row, row.rsplit(";", 1)[0] + ";eliminado", "candidatos.csv")
+    (folder / "certame.toml").write_text((folder / "certame.toml").read_text(encoding="utf-8") + '''
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "60/2024"
+data = 2024-09-02
+edicao = "11.550"
+motivo = "Eliminação após recurso"
+local = "Campo Grande"
+
+[[atos]]
+tipo = "convocacao"
+numero = "61/2024"
+data = 2024-09-09
+edicao = "11.555"
+cargo = "ENF"
+vagas = 1
+local = "Campo Grande"
+
+[[atos]]
+tipo = "convocacao"
+numero = "63/2024"
+data = 2024-10-07
+edicao = "11.575"
+cargo = "ENF"
+vagas = 1
+local = "Campo Grande"
+''', encoding="utf-8")
+    (folder / "eventos.csv").write_text("data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+                                        f"16/09/2024,Portaria nº 7/2024,sem_efeito,{first},,,\n", encoding="utf-8")
+    result = prepare(folder)
+    assert _calls_of(result, "ENF", "50/2024") == _archived_calls(folder, "ato-50-2024")
+    assert [p for p, _ in _calls_of(result, "ENF", "61/2024")] == [4]
+    (refill,) = _calls_of(result, "ENF", "63/2024")
+    assert refill[0] == 1 and refill[1] != first

@@ -230,6 +230,54 @@ def test_events_are_applied_in_linear_work():
     small, large = _withdrawals_exam(300, 250), _withdrawals_exam(1_200, 1_000)
     ratio = _operations(*large) / _operations(*small)
     assert ratio < 8, ratio
-    with mock.patch.object(calls, "allocate", wraps=calls.allocate) as counted:
+    # the published projection binds the calls (LEGAL-NOTES 14): no allocation is run again while they are applied
+    with mock.patch("generator.allocate.allocate", side_effect=AssertionError("allocation re-run")):
         apply(*large)
-    assert counted.call_count <= len(large[1]) + 1, counted.call_count
+    assert not hasattr(calls, "allocate")
+
+
+# -- the published cadastro binds the calls (LEGAL-NOTES 14, 17; issue 19 item 3) ---------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(JURISDICTIONS), st.integers(1, 10), st.lists(st.sampled_from(OPTS), min_size=4, max_size=30),
+       st.integers(1, 6), st.data())
+def test_property_new_vacancies_take_the_next_places_of_the_published_projection(jurisdiction, vacancies, opts,
+                                                                                  added, data):
+    """New vacancies, and withdrawals of candidates not yet called, never reorder the projection: each new
+    position goes to its projected candidate, or — when they left — to the next of the same list."""
+    from generator.acts.events import NEW_VACANCIES
+    result = _result(jurisdiction, vacancies, opts)
+    pr = result.positions[0]
+    order = pr.allocation.nominations
+    first = min(vacancies, len(order) - 1)
+    rest = len(order) - first
+    if rest < 1:
+        return
+    quitters = data.draw(st.lists(st.sampled_from(order[first:]), max_size=2, unique_by=lambda n: n.position))
+    events = [Event(date(2024, 8, 20), "70/2024", NEW_VACANCIES, "C1", vacancies=added, line=2)]
+    events += [Event(date(2024, 8, 21), f"7{k}/2024", WITHDRAWAL, "C1", pr.order[n.index].registration, line=3 + k)
+               for k, n in enumerate(quitters, 1)]
+    second = min(rest - len(quitters), added + 2)
+    if second < 1:
+        return
+    timeline = apply(result, _calls([first, second]), events)["C1"]
+    gone = {n.index for n in quitters}
+    called: set[int] = set()
+    for p in timeline.places:
+        n = order[p.position - 1]
+        if n.index not in gone and n.index not in called:
+            assert (p.group, p.index) == (n.group, n.index), (p.position, p.index, n)
+        called.add(p.index)
+
+
+def test_new_vacancies_keep_each_groups_own_rounding_over_the_edital_counts():
+    """Reading 17: the edital fixed PcD 1 of 4 vacancies; 7 new ones make 11, and PcD's own rule (any fraction up,
+    item 3.2) gives 10% of 11 = 1,1 → 2 — not the jurisdiction's half-up 1."""
+    from generator.acts.events import NEW_VACANCIES
+    people = [parse_candidate(f"{1001 + i} {99 - i}{' pcd' if i % 3 == 0 else ''}", "C1", i + 2) for i in range(30)]
+    exam = Exam("t", "cadastro-exemplo", "T", "Órgão", "Edital", Publication("Diário", "1", date(2024, 6, 1), "Atos"),
+                [Position("C1", "Cargo", 4, {"pcd": 1, "negro": 1})], people)
+    result, problems = compute(exam, rules("cadastro-exemplo"))
+    assert not problems
+    event = Event(date(2024, 8, 20), "70/2024", NEW_VACANCIES, "C1", vacancies=7, line=2)
+    timeline = apply(result, _calls([4, 6]), [event])["C1"]  # the cadastro holds 6 (item 3.5)
+    assert timeline.vacancies == 11 and timeline.counts["pcd"] == 2

@@ -57,25 +57,26 @@ def _call(act: Act, result, exam: dict) -> dict:
 
 def _called(act: Act, result, pr, names: bool) -> list[dict]:
     """The places this act calls: acts.calls' timeline when it exists, else the next places of the order."""
-    from ..contract import basis_text
+    from ..contract import basis_text, place_basis
 
     timeline = (getattr(result, "timelines", None) or {}).get(pr.position.code)
-    if timeline is not None:
-        places = [(p.position, p.group, p.index, p.bases) for p in timeline.places if p.act.number == act.number]
+    if timeline is not None:  # a refill after a commission outcome cites "vaga não preenchida" (LEGAL-NOTES 7)
+        places = [(p.position, p.group, p.index, p.bases, place_basis(p)) for p in timeline.places
+                  if p.act.number == act.number]
     else:  # the same allocation, continued: skip the places earlier convocações of this cargo called
         before = sum(a.places or 0 for a in result.exam.acts[:result.exam.acts.index(act)]
                      if a.kind == CALL and a.position == act.position)
         chosen = pr.allocation.nominations[before:before + (act.places or 0)]
-        places = [(n.position, n.group, n.index, n.bases) for n in chosen]
+        places = [(n.position, n.group, n.index, n.bases, basis_text(n.bases)) for n in chosen]
     from ..public import note_numbers
 
     numbers = note_numbers(result)  # the act's own PDF lists these notes (its "Notas" section)
     rows = []
-    for position, group, index, bases in sorted(places, key=lambda p: p[0]):
+    for position, group, index, bases, text in sorted(places, key=lambda p: p[0]):
         person = pr.order[index]
         notes = sorted({numbers[b.note] for b in bases if b.note in numbers})
         marks = f" (nota{'s' if len(notes) > 1 else ''} {', '.join(map(str, notes))})" if notes else ""
         rows.append({"posicao": f"{ordinal(position, True)}", "vaga": VACANCY.get(group, group),
                      "inscricao": person.registration, "nome": person.name if names else "",
-                     "fundamento": basis_text(bases) + marks})
+                     "fundamento": text + marks})
     return rows

@@ -95,3 +95,14 @@ class Act:
         if not self.number:  # [publicacao] alone: the one result act has no number of its own
             return f"ato-{self.kind}"
         return "ato-" + "".join(c if c.isalnum() else "-" for c in self.number.lower()).strip("-")
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenCall:
+    """One place an archived convocação called, as its record says (acts/frozen.py reads it from ato.json): replayed
+    by acts/calls.py as published, never recomputed."""
+
+    position: int
+    group: str  # vacancy type: ampla, negro, pcd, indigena, mulher
+    registration: str
+    basis: str  # the «fundamento» as published

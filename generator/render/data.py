@@ -54,6 +54,14 @@ COLUMNS = {
     "desistencias": [("inscricao", _STR, "Número de inscrição")],
 }
 
+# A list of a cargo where a later act withdrew, voided or annulled someone's nomination (issue 19 item 5): the
+# list's columns and the mark, with the act that did it.
+COLUMNS["lista_validade"] = COLUMNS["lista"] + [
+    ("situacao", _STR, "Durante a validade: desistencia, sem_efeito (nomeação tornada sem efeito) ou anulacao "
+     "(nomeação anulada); vazio quando nenhum ato posterior alterou a situação do candidato"),
+    ("situacao_ato", _STR, "O ato que publicou a desistência, a nomeação sem efeito ou a anulação"),
+]
+
 TITLES = {"nomeacao": "Ordem de nomeação", "comissao": "Resultados das comissões (por inscrição, sem nomes)",
           "eliminados": "Eliminados", "desistencias": "Desistências"}
 
@@ -158,8 +166,9 @@ def _schema(kind: str) -> dict:
 
 def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Iterable[dict]]]:
     """(key, kind, title, items) of every resource of one cargo, lists first, in publication order."""
+    kind = "lista_validade" if position.get("situacoes") else "lista"
     for lst in position["listas"]:
-        yield lst["grupo"], "lista", lst["titulo"], lst["entradas"]
+        yield lst["grupo"], kind, lst["titulo"], lst["entradas"]
     yield "nomeacao", "nomeacao", TITLES["nomeacao"], position["nomeacao"]
     yield "comissao", "comissao", TITLES["comissao"], position["comissao"]["resultados"]
     yield "eliminados", "eliminados", TITLES["eliminados"], position.get("eliminados", [])

@@ -528,6 +528,9 @@ class Status:
         self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
         self.history = p.get("historico", {})  # public history lines over the validity period (acts/calls.py)
+        # what a later act did (withdrawal, nomination made void or annulled), with that act (issue 19 item 5)
+        self.marks = {reg: m["texto"] for reg, m in p.get("situacoes", {}).items()}
+        self.called = p.get("convocacoes", {})  # inscrição → positions the convocações called them to
         self.other: dict[str, list[str]] = {}
         for lst in p["listas"]:
             if lst["grupo"] != "geral":
@@ -552,12 +555,18 @@ class Status:
             if reg in self.withdrawn:
                 return "Desistiu da nomeação; a vaga passa ao seguinte da mesma lista."
             n = self.nominations.get(reg)
+            if n is not None and reg in self.called and n["posicao"] not in self.called[reg]:
+                n = None  # called to another position than the projected one: the history says which, and why
             base = ""
             if n is not None:
                 base = cache.get(reg)
                 if base is None:
                     base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words, self.has_page,
                                                              self.notes(root)))
+            mark = self.marks.get(reg)
+            if mark:
+                told = f'<strong class="situacao">{escape(mark)}</strong>'
+                base = f"{told} {base}" if base else told
             also = None if group else self.other.get(reg)
             if also:
                 extra = str(escape("Também: " + "; ".join(also) + "."))
