@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import calendar
 import os
 import shutil
 import sys
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -23,6 +21,7 @@ CONFIG_NAME = "mkdocs.yml"
 ENGINE = {
     "theme": {"name": None, "custom_dir": str(PROJECT / "templates" / "theme"), "static_templates": []},
     "hooks": [],  # the project's file cannot add code; gazeta's plugin object is added per build (mkdocs_plugin)
+    "plugins": [],  # no MkDocs plugin (its default search would write search/): gazeta's own is added per build
     "exclude_docs": "/certames/\n/jurisdicoes/\n!*.md\n",  # exam folders hold restricted data: never copied
     "use_directory_urls": True,
     "markdown_extensions": ["toc", "tables"],
@@ -76,8 +75,9 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
             print_ = incremental.fingerprint(folder, find_rules_dir(folder), f"{site_url}\0{pdf}\0"
                                              f"{os.environ.get('SOURCE_DATE_EPOCH', '')}")
             entry = incremental.lookup(previous, cache, folder.resolve().name, print_)
-            # a live PDF's dates follow the newest exam: only exams whose PDFs are archived copies are reused then
-            if entry is not None and (entry["acts"] or not pdf):
+            # a live PDF's dates follow the newest exam: only exams whose PDFs are archived copies are reused then;
+            # and only when every file it put in the previous site is still the one it wrote
+            if entry is not None and (entry["acts"] or not pdf) and incremental.intact(Path(previous), entry):
                 incremental.check_archive(folder)
                 prepared.append(incremental.Reuse(folder.resolve().name, folder, entry, Path(previous), Path(cache)))
                 continue
@@ -131,15 +131,6 @@ def archived(folder: Path, acts: list) -> list:
     if records:
         pending(acts, records)
     return records
-
-
-def source_date_epoch(job: Job) -> int:
-    """SOURCE_DATE_EPOCH if set, else the newest publication date: a build never depends on the clock."""
-    if os.environ.get("SOURCE_DATE_EPOCH"):
-        return int(os.environ["SOURCE_DATE_EPOCH"])
-    dates = [date.fromisoformat(p.entry["exam"][0]["publicacao"]["data"] if hasattr(p, "entry") else
-                                p.exam["publicacao"]["data"]) for p in job.exams] or [date(1970, 1, 1)]
-    return calendar.timegm(max(dates).timetuple())
 
 
 def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterable[str] = (),
@@ -212,6 +203,8 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
             incremental.save(job.staging, recorded, site.search)
         finishing = progress.task("Site: início, busca, sitemap e feed", 1)
         stats = site.finish(extra_urls)
+        if job.staging is not None:  # what each rendered exam wrote, hashed for the next build's reuse
+            incremental.seal(job.staging, recorded, site_dir)
         finishing()
     site.legislation_index(markdown_pages)
     job.report = {**stats, "exams": len(job.exams), "pages": len(site.urls), "pdfs": pdfs}
@@ -443,11 +436,12 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
             print(f"gazeta: {line}", file=sys.stderr)
         previous = sitedir.tree_size(site_dir)
         sitedir.check_space(site_dir, previous or BYTES_PER_CANDIDATE * sum(p.size() for p in job.exams))
-        epoch = source_date_epoch(job)
         tmp = Path(tempfile.mkdtemp(prefix=sitedir.new_prefix(site_dir), dir=site_dir.parent))
         if not job.transient:
             job.staging = Path(tempfile.mkdtemp(prefix=sitedir.cache_prefixes(site_dir)[0], dir=site_dir.parent))
-        with _environ("SOURCE_DATE_EPOCH", str(epoch)), _quiet_mkdocs():
+        # No moment of the build's own: each exam's files carry its publication date (or the user's
+        # SOURCE_DATE_EPOCH), so adding a newer exam leaves the other exams' bytes as they were (issue 22 item 2)
+        with _quiet_mkdocs():
             from .mkdocs_plugin import GazetaPlugin
 
             plugin = GazetaPlugin(job, generate)
@@ -469,19 +463,6 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
     if job.staging is not None:
         incremental.commit(site_dir, job.staging)
     return job.report
-
-
-@contextmanager
-def _environ(name: str, value: str) -> Iterator[None]:
-    before = os.environ.get(name)
-    os.environ[name] = value
-    try:
-        yield
-    finally:
-        if before is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = before
 
 
 @contextmanager

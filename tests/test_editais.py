@@ -64,7 +64,7 @@ def _lins_with(tmp_path: Path, rules_edit, commission_edit=None) -> tuple[Path, 
     rules_dir.mkdir()
     (rules_dir / "lins.toml").write_text(rules_edit(LINS_RULES.read_text(encoding="utf-8")), encoding="utf-8")
     exam = tmp_path / "certame"
-    shutil.copytree(LINS_EXAM, exam)
+    shutil.copytree(LINS_EXAM, exam, ignore=shutil.ignore_patterns("arquivo"))  # unpublished: free to edit
     if commission_edit:
         path = exam / "comissao.csv"
         path.write_text(commission_edit(path.read_text(encoding="utf-8")), encoding="utf-8")

@@ -2,8 +2,9 @@
 size / page labels the site prints beside every download link.
 
 Reproducible bytes: a zip records a modification time per entry, and openpyxl writes the current time both in the
-zip entries and in docProps/core.xml. Every time written here is SOURCE_DATE_EPOCH (the build sets it: the newest
-act's date), or the exam's publication date when it is unset; entries keep a fixed order.
+zip entries and in docProps/core.xml. Every time written here is the user's SOURCE_DATE_EPOCH or, when it is unset,
+the exam's own publication date (never another exam's: an exam's bytes do not change when a newer exam is added);
+entries keep a fixed order.
 """
 
 from __future__ import annotations
