@@ -9,7 +9,7 @@ Then, each in a fresh process:
                (`render.data.write_open_data`), PDF (`render.pdf.build_pdf`) and site (the rest: pages, search,
                MkDocs, swap). Since the open data is written by a forked process beside the PDF's layout
                (pipeline.documents), its time and CPU fall inside the PDF phase and no data row is printed. Per phase: wall, CPU of the process and its waited-for workers, and the PSS peak of
-               the process tree (bench_pdf.tree_memory sampled every 0.2 s).
+               the process tree (bench_pdf.tree_memory, sampled every 0.2 s by the benchmark's own process, outside the build).
   csv.reader   a bare stdlib pass over the same candidatos.csv, and bench_core's load + allocate (its helpers),
                so load + allocate ÷ csv.reader is a same-run ratio (issue 14's third goal row).
   baselines    plain MkDocs with the rows as Markdown tables (bench_site, sampled and extrapolated), a WeasyPrint
@@ -40,13 +40,16 @@ import bench_site  # noqa: E402
 print = functools.partial(print, flush=True)  # noqa: A001 - progress visible in long runs
 
 # The measured build: the CLI as the user runs it, with the build's own phase functions wrapped to record
-# wall/CPU at their edges and a sampler thread keeping the tree PSS peak under the phase that is running.
+# wall/CPU at their edges and to write the running phase's name into a file (argv[4]). Memory is sampled from
+# outside, by the benchmark's own process (`build` below): a sampler inside the build was 25 % of the profile
+# samples at 1M (issue 20 item 6), so it inflated what it measured.
 BUILD = """
-import json, os, resource, sys, threading, time
+import json, os, resource, sys, time
 from pathlib import Path
-ROOT, CONTENT, SITE = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
-sys.path.insert(0, str(ROOT / "bench"))
-from bench_pdf import tree_memory
+ROOT, CONTENT, SITE, PHASE = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+def tell(name):
+    with open(PHASE, "w") as f:
+        f.write(name)
 def cpu():
     s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
@@ -55,9 +58,11 @@ current = ["start"]
 peak = {}
 def enter(name):
     current.append(name)
+    tell(name)
     return time.perf_counter(), cpu()
 def leave(name, t):
     current.pop()
+    tell(current[-1])
     p = phases.setdefault(name, {"wall": 0.0, "cpu": 0.0})
     p["wall"] += time.perf_counter() - t[0]
     p["cpu"] += cpu() - t[1]
@@ -73,12 +78,6 @@ def wrap(module, attr, name, keep=None):
             keep(result)
         return result
     setattr(module, attr, timed)
-stop = threading.Event()
-def sample():
-    while not stop.wait(0.2):
-        name, kb = current[-1], tree_memory(os.getpid())
-        peak[name] = max(peak.get(name, 0), kb)
-threading.Thread(target=sample, daemon=True).start()
 from generator import build as b, cli
 from generator.render import data as d, pdf as p
 pdf_info = {}
@@ -86,15 +85,13 @@ wrap(b, "prepare_all", "prepare")
 wrap(d, "write_open_data", "data")
 wrap(p, "build_pdf", "pdf", keep=pdf_info.update)
 current[-1] = "site"  # everything outside the wrapped phases: pages, search, MkDocs, swap
+tell("site")
 t0 = time.perf_counter(), cpu()
 code = cli.main(["build", str(CONTENT), "--site", str(SITE)])
 total = {"wall": time.perf_counter() - t0[0], "cpu": cpu() - t0[1]}
-stop.set()
 inner = ("prepare", "data", "pdf")
 phases["site"] = {k: total[k] - sum(phases.get(n, {}).get(k, 0.0) for n in inner) for k in ("wall", "cpu")}
 phases["total"] = total
-for name in phases:
-    phases[name]["pss_mb"] = (max(peak.values(), default=0) if name == "total" else peak.get(name, 0)) / 2**20
 print(json.dumps({"exit": code, "phases": phases, "pdf_rows": pdf_info.get("rows"),
                   "pdf_pages": pdf_info.get("pages"), "pdf_inner_s": pdf_info.get("seconds")}))
 """
@@ -122,14 +119,45 @@ def content_for(candidates: int) -> tuple[Path, Path]:
 
 def build(content: Path, site: Path, harness: str = BUILD) -> dict:
     """The measured `gazeta build` in a fresh interpreter (no progress bars: CI=1), through `harness` (BUILD, or
-    bench_memory's)."""
-    done = subprocess.run([sys.executable, "-c", harness, str(ROOT), str(content), str(site)], cwd=ROOT,
-                          capture_output=True, text=True, env={**os.environ, "CI": "1"})
-    if done.returncode:
-        raise SystemExit(done.stderr)
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    bench_memory's, which samples itself). With BUILD, the PSS of the build's process tree is sampled every 0.2 s
+    from this process, under the phase the build last wrote into its phase file; the whole build's wall time is
+    measured from here too (`wall_outside`)."""
+    import tempfile
+    import threading
+
+    with tempfile.NamedTemporaryFile("w+", prefix="gazeta-fase-", delete=False) as phase_file:
+        phase_file.write("start")
+    peak: dict[str, int] = {}
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", harness, str(ROOT), str(content), str(site), phase_file.name],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "CI": "1"})
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.wait(0.2):
+            try:
+                name = Path(phase_file.name).read_text() or "start"
+            except OSError:
+                continue
+            peak[name] = max(peak.get(name, 0), bench_pdf.tree_memory(proc.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = proc.communicate()
+    wall = time.perf_counter() - started
+    stop.set()
+    sampler.join()
+    os.unlink(phase_file.name)
+    if proc.returncode:
+        raise SystemExit(err)
+    result = json.loads(out.strip().splitlines()[-1])
     if result["exit"]:
-        raise SystemExit(f"gazeta build saiu com {result['exit']}: {done.stdout}")
+        raise SystemExit(f"gazeta build saiu com {result['exit']}: {out}")
+    if harness == BUILD:
+        for name, phase in result["phases"].items():
+            phase["pss_mb"] = (max(peak.values(), default=0) if name == "total" else peak.get(name, 0)) / 2**20
+        result["wall_outside"] = wall
     return result
 
 
