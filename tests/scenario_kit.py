@@ -64,12 +64,13 @@ def registration_range(text: str) -> list[str]:
 
 
 def _fillers(specs: list[str]) -> list[str]:
-    """"9001..9040 99": ordinary candidates with scores 99, 98.9, … (all above whoever follows)."""
+    """"9001..9040 99": ordinary candidates with scores 99, 98.9, … (all above whoever follows); words after the
+    score go on every row ("2001..2050 70 negro": fifty negros from 70 down)."""
     rows = []
     for spec in specs:
-        span, top = spec.split()
+        span, top, *words = spec.split()
         for k, reg in enumerate(registration_range(span)):
-            rows.append(f"{reg} {Decimal(top) - Decimal(k) / 10}")
+            rows.append(" ".join([reg, str(Decimal(top) - Decimal(k) / 10), *words]))
     return rows
 
 

@@ -17,6 +17,8 @@ FILES = sorted(SCENARIOS.glob("*.toml"))
 @pytest.fixture(params=FILES, ids=[f.stem for f in FILES])
 def scenario(request):
     data, exam = load_scenario(request.param)
+    if "falha_conhecida" in data:  # a fault named in an issue, not fixed yet: the hand-computed result must fail
+        request.node.add_marker(pytest.mark.xfail(strict=True, reason=data["falha_conhecida"]))
     result, problems = compute(exam, rules(data["jurisdicao"]))
     assert data.get("artigos"), "every scenario names the articles it exercises"
     if not (RULES / f"{data['jurisdicao']}.toml").is_file():  # a test edital: the computation by hand, in words
@@ -77,6 +79,8 @@ def test_scenario(scenario):
         assert {g: pr.allocation.counts.get(g, 0) for g in expected["reservas"]} == expected["reservas"]
     if "nomeacao" in expected:
         assert within == expected["nomeacao"]
+    if "inicio" in expected:  # the first positions of the order within V (a long order computed by hand in part)
+        assert within[: len(expected["inicio"])] == expected["inicio"]
     if "reservadas" in expected:
         got = [f"{n.position} {reg[n.index]} {n.group}" for n in noms if not n.register and n.group != "ampla"]
         assert got == expected["reservadas"]
