@@ -359,3 +359,17 @@ def test_a_floor_is_met_by_the_fewest_changes_and_keeps_the_classification(exam)
         skipped = [i for i in range(max(n.index for n in general)) if i not in taken and i not in out
                    and not woman[i] and "pcd" not in pr.order[i].opts]
         assert not men_kept or not skipped or min(skipped) > max(men_kept)
+
+
+def test_the_pdf_summary_says_minimum_for_a_floor_group():
+    """Issue 18 item 4: a `modelo = "minimo"` group is what the edital calls a minimum; the PDF's cargo summary said
+    «Vagas reservadas — mulheres: 2» for it. It says «Mínimo de vagas — …» (the site already said «mínimo»)."""
+    from generator.render.pdf_layout import Typesetter
+    result = _scenario("guarda-exemplo-minimo-de-mulheres-nao-alcancado")
+    view = public.position_view(result, result.positions[0])
+    floors = view["rotulos"]["minimos"]
+    assert floors and any(view["reservas"].get(g) for g in floors)
+    summary = Typesetter(lambda page: None)._summary(view)
+    assert "Mínimo de vagas — mulheres: " in summary
+    assert "Vagas reservadas — mulheres" not in summary and "Vagas reservadas — pessoas com" in summary or \
+        "Vagas reservadas" not in summary

@@ -260,9 +260,17 @@ class Typesetter:
 
     def _summary(self, view: dict) -> str:
         reserves = view.get("reservas") or {}
-        parts = [f"{RESERVE_LABELS[g]}: {n}" for g, n in reserves.items() if n and g in RESERVE_LABELS]
-        reserved = "; ".join(parts) if parts else "nenhuma"
-        return f"Vagas: {view['vagas']} · Vagas reservadas — {reserved}"
+        floors = set((view.get("rotulos") or {}).get("minimos", ()))  # `modelo = "minimo"`: a floor, not a reserve
+        parts = [f"{RESERVE_LABELS[g]}: {n}" for g, n in reserves.items()
+                 if n and g in RESERVE_LABELS and g not in floors]
+        minimums = [f"{RESERVE_LABELS[g]}: {n}" for g, n in reserves.items()
+                    if n and g in RESERVE_LABELS and g in floors]
+        text = f"Vagas: {view['vagas']}"
+        if parts or not minimums:
+            text += f" · Vagas reservadas — {'; '.join(parts) if parts else 'nenhuma'}"
+        if minimums:  # the edital's own word: «mínimo de vagas» (issue 18 item 4)
+            text += f" · Mínimo de vagas — {'; '.join(minimums)}"
+        return text
 
     @staticmethod
     def _list_title(lst: dict) -> str:
