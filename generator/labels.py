@@ -43,3 +43,34 @@ def score_text(score) -> str:
     """Decimal score with a decimal comma and at least two places: 85.5 → "85,50"."""
     text = f"{score:.2f}" if score == score.quantize(type(score)("0.01")) else str(score)
     return text.replace(".", ",")
+
+
+# Nouns that open an act's or a list's title and are feminine in Portuguese; any other first word is read as
+# masculine unless it ends like a feminine noun (-a, -ção, -são, -dade, -gem). "Lista de Candidatas Mulheres" →
+# "na lista …", "Resultado de Candidatas Mulheres" → "no resultado …", "Portaria nº 3" → "pela Portaria nº 3"
+# (issue 18 item 4: "pelo Lista", "na resultado" were wrong).
+FEMININE_WORDS = frozenset({"portaria", "resolução", "resolucao", "instrução", "instrucao", "deliberação",
+                            "deliberacao", "lei", "ordem", "lista", "relação", "relacao", "classificação",
+                            "classificacao", "convocação", "convocacao", "homologação", "homologacao", "ata",
+                            "retificação", "retificacao", "nomeação", "nomeacao", "publicação", "publicacao"})
+MASCULINE_WORDS = frozenset({"edital", "resultado", "ato", "aviso", "decreto", "extrato", "comunicado", "despacho",
+                             "termo", "cadastro", "quadro", "dia", "mapa", "sistema", "programa", "tema"})
+_FEMININE_ENDINGS = ("a", "ção", "cao", "são", "sao", "dade", "gem")
+_CONTRACTIONS = {"em": ("no", "na"), "por": ("pelo", "pela"), "de": ("do", "da"), "a": ("ao", "à")}
+
+
+def is_feminine(title: str) -> bool:
+    """The grammatical gender of a title, read from its first word."""
+    words = title.split()
+    first = words[0].lower().strip("«»\"'(") if words else ""
+    if first in FEMININE_WORDS:
+        return True
+    if first in MASCULINE_WORDS:
+        return False
+    return first.endswith(_FEMININE_ENDINGS)
+
+
+def contracted(preposition: str, title: str) -> str:
+    """"em" + "Lista …" → "na Lista …"; "por" + "Edital …" → "pelo Edital …"."""
+    masculine, feminine = _CONTRACTIONS[preposition]
+    return f"{feminine if is_feminine(title) else masculine} {title}"

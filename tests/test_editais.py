@@ -373,3 +373,17 @@ def test_the_pdf_summary_says_minimum_for_a_floor_group():
     assert "Mínimo de vagas — mulheres: " in summary
     assert "Vagas reservadas — mulheres" not in summary and "Vagas reservadas — pessoas com" in summary or \
         "Vagas reservadas" not in summary
+
+
+def test_custom_titles_take_the_article_of_their_gender():
+    """Issue 18 item 4: a custom title got a fixed article: «pelo Lista …», «na resultado de Candidatas Mulheres»."""
+    from generator.acts.calls import by
+    from generator.render.site import Status
+    assert by("Lista de Convocação nº 2/2024") == "pela Lista de Convocação nº 2/2024"
+    assert by("Edital nº 3/2024") == "pelo Edital nº 3/2024" and by("Portaria nº 1") == "pela Portaria nº 1"
+    view = {"nomeacao": [], "listas": [{"grupo": "mulher", "titulo": "Resultado de Candidatas Mulheres",
+                        "entradas": [{"inscricao": "1", "classificacao": 1}]},
+                       {"grupo": "pcd", "titulo": "Lista de pessoas com deficiência",
+                        "entradas": [{"inscricao": "1", "classificacao": 2}]}]}
+    rows = Status(view)
+    assert rows.other["1"] == ["1º no resultado de Candidatas Mulheres", "2º na lista de pessoas com deficiência"]

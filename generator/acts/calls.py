@@ -51,7 +51,7 @@ from datetime import date
 from ..errors import Problem
 from ..law.basis import Basis
 from ..model import OPEN, PROCEDURES
-from ..labels import ordinal
+from ..labels import contracted, ordinal
 from ..results import PositionResult, policy_for
 from .events import ANNULMENT, COMMISSION, FILE, NEW_VACANCIES, VOID, WITHDRAWAL, Event
 from .model import CALL, Act, FrozenCall
@@ -137,13 +137,9 @@ def act_name(number: str, acts: dict[str, Act]) -> str:
     return number if any(ch.isalpha() for ch in number) else f"Ato nº {number}"
 
 
-FEMININE = {"portaria", "resolução", "resolucao", "instrução", "instrucao", "deliberação", "deliberacao", "lei",
-            "ordem"}
-
-
 def by(name: str) -> str:
-    """"pelo Edital …", "pela Portaria …": the contraction agrees with the act's first word."""
-    return ("pela " if name.split()[0].lower() in FEMININE else "pelo ") + name
+    """"pelo Edital …", "pela Portaria …", "pela Lista …": the contraction agrees with the act's first word."""
+    return contracted("por", name)
 
 
 def when(d: date) -> str:

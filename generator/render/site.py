@@ -11,7 +11,7 @@ from typing import Callable, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, ordinal
 from . import acts as act_pages, charts, cite, downloads
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows, note_marks
@@ -536,7 +536,7 @@ class Status:
             if lst["grupo"] != "geral":
                 title = lst["titulo"][:1].lower() + lst["titulo"][1:]
                 for e in lst["entradas"]:
-                    self.other.setdefault(e["inscricao"], []).append(f"{ordinal(e['classificacao'])} na {title}")
+                    self.other.setdefault(e["inscricao"], []).append(f"{ordinal(e['classificacao'])} {contracted('em', title)}")
 
     def code(self, reg: str) -> str:
         """Compact status for the search index (search.SearchIndex.add): n<k>, c<k>, d or empty."""
