@@ -275,7 +275,10 @@ def _prefer(index: int, groups: list[str], pools, policy: Policy) -> tuple[str, 
 def due_positions(group: GroupPolicy, policy: Policy, upto: int) -> list[int]:
     """Positions 1..upto where the group's cumulative due count grows (3ª, 8ª, 13ª… for 20%)."""
     if group.explicit is not None:
-        return sorted(p for p in group.explicit if p <= upto)
+        positions = sorted(p for p in group.explicit if p <= upto)
+        if len(positions) < group.count:  # vacancies added after the edital's list (LEGAL-NOTES 17)
+            positions += _continued(group, policy, upto, group.count - len(positions))
+        return positions
     if group.sequence is not None:
         positions, c = [], 1
         while (p := group.sequence.nth(c)) is not None and p <= upto:
@@ -288,6 +291,33 @@ def due_positions(group: GroupPolicy, policy: Policy, upto: int) -> list[int]:
         positions.extend([k] * (now - before))
         before = now
     return positions
+
+
+def _continued(group: GroupPolicy, policy: Policy, upto: int, missing: int) -> list[int]:
+    """Positions for a group's places past the edital's own list (new vacancies, LEGAL-NOTES 17): the rule file's
+    sequence after the list's last position, else where the group's proportional count grows (reading 3); if that
+    still leaves places without a position within `upto`, the last positions (so that the group keeps its count)."""
+    last, found = max(group.explicit), []
+    if group.sequence is not None:
+        c = 1
+        while len(found) < missing and (p := group.sequence.nth(c)) is not None and p <= upto:
+            if p > last:
+                found.append(p)
+            c += 1
+    else:
+        listed = len(group.explicit)
+        for k in range(last + 1, upto + 1):
+            grown = policy.due_count(group, k) - listed - len(found)
+            found.extend([k] * max(0, min(grown, missing - len(found))))
+            if len(found) >= missing:
+                break
+    taken = set(group.explicit) | set(found)
+    k = upto
+    while len(found) < missing and k > last:
+        if k not in taken:
+            found.append(k)
+        k -= 1
+    return sorted(found)
 
 
 def allocate(n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: Policy,

@@ -106,6 +106,7 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
                                         "posicoes.", column=f"{key}.posicoes.{g}"))
             elif positions and pos.vacancies < rules.min_for(g)[0]:
                 problems.append(_below_minimum(pos, rules, g, f"{key}.posicoes.{g}"))
+        problems.extend(_position_problems(pos, rules, key))
         if sum(_counts(pos, rules).values()) > pos.vacancies:
             problems.append(Problem("certame.toml", "as vagas reservadas somam mais que as vagas do cargo.",
                                     column=f"{key}.reservas"))
@@ -144,6 +145,37 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
             problems.append(Problem("comissao.csv", f"o resultado «{row.outcome}» não é previsto pela norma de "
                                     f"{rules.id} para o procedimento «{row.procedure}». Use {join_words(words, 'ou')} "
                                     f"({rules.source}).", row.line, "resultado"))
+    return problems
+
+
+def _position_problems(pos: Position, rules: Rules, key: str) -> list[Problem]:
+    """A reserve whose places the rules cannot put anywhere an edital would: a `ceil` group without positions
+    (LEGAL-NOTES 16), or an edital count that its own sequence of positions contradicts within V."""
+    problems = []
+    for g, rule in rules.groups.items():
+        if g == "mulher" and not pos.municipal_guard:
+            continue
+        label = rules.group_label(g)
+        if needs_positions(pos, rules, g):
+            problems.append(Problem(rules.source, f"a reserva «{g}» ({label}) arredonda qualquer fração para cima "
+                                    f"({rules.rounding_for(g)[1].text}) e não tem posições: pela alternância, a 1ª "
+                                    f"vaga do cargo «{pos.code}» seria dela, o que nenhum edital faz (leitura 16 de "
+                                    "LEGAL-NOTES). Escreva as posições do edital em [grupos."
+                                    f"{g}] do arquivo {rules.source} (por exemplo posicoes = [5, 21], posicoes_intervalo = 20 e "
+                                    "posicoes_fundamento), ou no cargo do certame.toml (posicoes = { "
+                                    f"{g} = [...] }}), ou a contagem do edital (reservas = {{ {g} = N }}).",
+                                    column=f"grupos.{g}.posicoes"))
+        n = (pos.reserves or {}).get(g)
+        if n is not None and rule.positions is not None and not (pos.reserved_positions or {}).get(g) \
+                and pos.vacancies >= rules.min_for(g)[0]:
+            within = _sequence(rule).count_upto(pos.vacancies)
+            if within != n:
+                problems.append(Problem("certame.toml", f"reservas.{g} = {n}, mas a sequência de posições de "
+                                        f"{rules.source} ({rule.positions_basis.text}) dá {within} posição(ões) "
+                                        f"nas {pos.vacancies} vagas do cargo «{pos.code}»: as duas devem dizer o "
+                                        "mesmo número de vagas. Corrija reservas conforme o edital, ou dê as "
+                                        f"posições do cargo em posicoes = {{ {g} = [...] }}.",
+                                        column=f"{key}.reservas.{g}"))
     return problems
 
 
@@ -202,8 +234,22 @@ def _sequence(rule) -> Sequence:
     return Sequence(rule.positions, rule.interval)
 
 
+def needs_positions(pos: Position, rules: Rules, group: str) -> bool:
+    """A reserve rounded "any fraction up" (`ceil`) with no positions from the edital: reading 3 would put its first
+    place at the 1st position, which no edital does (LEGAL-NOTES 16). A floor (`minimo`) has no positions; a count
+    fixed by the edital (`reservas`) runs reading 3 on count ÷ V instead (also reading 16)."""
+    rule = rules.groups[group]
+    return (rules.rounding_for(group)[0] == "ceil" and rule.model != "minimo" and rule.percent > 0
+            and rule.positions is None and not (pos.reserved_positions or {}).get(group)
+            and group not in (pos.reserves or {}))
+
+
 def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
-    """Resolve the rules for one cargo: counts, proportions and bases."""
+    """Resolve the rules for one cargo: counts, proportions and bases.
+
+    The count comes from the edital's `reservas`, else from the cargo's `posicoes`, else from the rule file's
+    sequence, else from the percentage. The positions come from the cargo's `posicoes`, else from the rule file's
+    sequence, else from the alternation (LEGAL-NOTES 3): `reservas` never switches the positions off (issue 18)."""
     groups, bases = [], {}
     for g, reserved in _counts(pos, rules).items():
         rule = rules.groups[g]
@@ -211,6 +257,7 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         basis = Basis(rule.basis.norm, rule.basis.article, EDITAL_NOTE) if from_edital else rule.basis
         minimum = rules.min_for(g)[0]
         word = rules.rounding_for(g)[0]
+        rounding = rule.rounding
         # The alternation follows the law's percentage (MS art. 6º: "respeitados os percentuais do art. 3º"); only
         # when the edital fixes a different count does its own proportion drive it, so that within V the reserve
         # gets exactly that count (our reading, not in LEGAL-NOTES).
@@ -218,9 +265,16 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         if from_edital and reserved != reserved_count(pos.vacancies, rule.percent, word, minimum):
             proportion = Fraction(reserved, pos.vacancies)
         explicit = (pos.reserved_positions or {}).get(g)
-        sequence = _sequence(rule) if rule.positions is not None and not from_edital and not explicit else None
+        # The rule file's sequence holds with the edital's counts too, and continues the cargo's own list beyond V
+        # (LEGAL-NOTES 17: "the positions continue the edital's sequence or list").
+        sequence = _sequence(rule) if rule.positions is not None else None
+        if word == "ceil" and from_edital and not explicit and sequence is None:
+            # LEGAL-NOTES 16: a count the edital states, without positions: reading 3 on count ÷ V. Its rounding is
+            # reading 3's own ("≥ 0,5 sobe": 3ª, 8ª, 13ª… for 20%), not `ceil`, which would reserve the 1st place;
+            # within V it gives exactly the count (round(V × count/V) = count). Our reading of reading 16.
+            proportion, rounding = Fraction(reserved, pos.vacancies), "half_up"
         groups.append(GroupPolicy(g, reserved, proportion, basis, tuple(explicit) if explicit else None,
-                                  1 if from_edital or explicit else minimum, rule.rounding, sequence, rule.register,
+                                  1 if from_edital or explicit else minimum, rounding, sequence, rule.register,
                                   rule.model))
         bases[g] = basis
     policy = Policy(
@@ -233,6 +287,31 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         fixed_precedence=rules.fixed_precedence, register_size=rules.register_size,
         register_check=rules.register_check_basis, checked=frozenset(rules.register_check_groups))
     return policy, bases
+
+
+def reserves_for_new_total(pos: Position, rules: Rules, total: int) -> dict[str, int] | None:
+    """The edital's counts (`reservas`) for a new total of vacancies (LEGAL-NOTES 17): they apply to the vacancies
+    the edital offered; for the new total, the norm's percentage with each group's own rounding and minimum (PcD
+    `ceil` stays `ceil`), never less than the edital's count; a group with the rule file's sequence takes the
+    positions of the sequence that fall within the new total. None when the edital fixed no counts.
+
+    Never less than the edital's count: the places it reserved are among the new total's (our reading, as the code
+    did before: MS art. 3º and Cariacica art. 1º, § 2º apply the percentage to the total)."""
+    if not pos.reserves:
+        return None
+    counts = {}
+    for g, n in pos.reserves.items():
+        rule = rules.groups.get(g)
+        if rule is None:
+            counts[g] = n
+            continue
+        minimum = rules.min_for(g)[0]
+        if rule.positions is not None and not (pos.reserved_positions or {}).get(g):
+            by_law = 0 if total < minimum else _sequence(rule).count_upto(total)
+        else:
+            by_law = reserved_count(total, rule.percent, rules.rounding_for(g)[0], minimum)
+        counts[g] = max(n, by_law)
+    return counts
 
 
 def _runs(tied: list[int]):
