@@ -165,38 +165,54 @@ class Allocation:
 
 @dataclass(slots=True)
 class _Static:
-    open: list[int]
+    open: list[int]  # ampla's places: the top of the general list, then the places given back (`extra`)
     taken: dict[str, list[int]]
     precedence: list[PrecedenceDecision]
+    extra: list[int] = field(default_factory=list)  # given back by a reserve short of candidates (LEGAL-NOTES 15)
 
 
-def static_allocation(n: int, pools: dict[str, list[int]], blocked: set[int], policy: Policy) -> _Static:
+def static_allocation(n: int, pools: dict[str, list[int]], blocked: set[int], policy: Policy,
+                      pinned: dict[str, list[int]] | None = None) -> _Static:
     """Who is nominated for V vacancies, by group (LEGAL-NOTES 2), before any ordering.
 
     Ampla takes the best of the general list, cotistas included; then each reserve its best eligible candidates
-    not yet nominated; places a reserve cannot fill revert to ampla, which may pull a cotista out of a reserve, so
-    repeat until stable (ampla only grows, so this ends).
+    not yet nominated. Places a reserve cannot fill go to the best-ranked candidates not already nominated: a
+    cotista in a reserved place keeps it, and ampla is not re-run with the enlarged count (LEGAL-NOTES 15).
 
     A floor (`minimo`, LEGAL-NOTES 12) has no places of its own: its members among the best of the general list
     count toward it, and only the shortfall displaces the lowest-ranked of the others in favour of the group's
     next members.
+
+    `pinned` (projection beyond V only): members already called through a reserve whose cadastro the edital sizes
+    (`register_limit`); they keep that reserved place, so ampla passes over them (see `_project`).
     """
-    available = [i for i in range(n) if i not in blocked] if blocked else range(n)
+    held = set().union(*pinned.values()) if pinned else set()
+    out = blocked | held if held else blocked
+    available = [i for i in range(n) if i not in out] if out else range(n)
     floors = {g.key: g.count for g in policy.groups if g.model == MINIMUM}
     counts = {g.key: g.count for g in policy.groups if g.model != MINIMUM}
-    open_count = min(policy.vacancies - sum(counts.values()), len(available))
-    while True:
-        top = list(available[:open_count])
-        open_, need = _meet_floors(top, floors, pools, blocked) if floors else (top, {})
-        taken, decisions = _assign_reserves(pools, counts | need, blocked | set(open_), policy)
-        short = {g: len(taken[g]) for g in need if len(taken[g]) < need[g]}
-        if short:  # a floor's members ran out (or went to another reserve): those places stay with ampla
-            open_, need = _meet_floors(top, floors, pools, blocked, short)
-            taken, decisions = _assign_reserves(pools, counts | need, blocked | set(open_), policy)
-        grown = min(policy.vacancies - sum(len(taken[g]) for g in counts), len(available))
-        if grown <= open_count:
-            return _Static(open_, taken, decisions)
-        open_count = grown
+    open_count = max(0, min(policy.vacancies - sum(counts.values()), len(available)))
+    rest = {g: c - len(pinned.get(g, ())) for g, c in counts.items()} if pinned else counts
+    top = list(available[:open_count])
+    open_, need = _meet_floors(top, floors, pools, out) if floors else (top, {})
+    taken, decisions = _assign_reserves(pools, rest | need, out | set(open_), policy)
+    short = {g: len(taken[g]) for g in need if len(taken[g]) < need[g]}
+    if short:  # a floor's members ran out (or went to another reserve): those places stay with ampla
+        open_, need = _meet_floors(top, floors, pools, out, short)
+        taken, decisions = _assign_reserves(pools, rest | need, out | set(open_), policy)
+    for g, members in (pinned or {}).items():
+        taken[g] = sorted([*taken[g], *members])
+    chosen = set(open_).union(*taken.values())
+    missing = min(policy.vacancies, n - len(blocked)) - len(chosen)
+    extra = []
+    if missing > 0:  # LEGAL-NOTES 15: the places given back go to the best-ranked not already nominated
+        for i in available:
+            if i not in chosen:
+                extra.append(i)
+                if len(extra) == missing:
+                    break
+        open_ = sorted([*open_, *extra])
+    return _Static(open_, taken, decisions, extra)
 
 
 def _meet_floors(top: list[int], floors: dict[str, int], pools, blocked: set[int],
@@ -466,10 +482,11 @@ def _project_stepwise(result: Allocation, n: int, pools: dict[str, list[int]], w
     nominated = {nom.index for nom in result.nominations} | set(withdrawn)
     limit = policy.register_size if policy.register_size is not None else n
     groups = {g.key: g for g in policy.groups}
+    pinned = {g: [nom.index for nom in result.nominations if nom.group == g] for g in limited_groups(policy)}
     k, register = policy.vacancies, 0
     while register < limit and len(nominated) < n:
         k += 1
-        static = static_allocation(n, pools, withdrawn, policy_at(policy, k))
+        static = static_allocation(n, pools, withdrawn, policy_at(policy, k), pinned)
         role = {i: OPEN for i in static.open}
         for g, picked in static.taken.items():
             role.update({i: g for i in picked})
@@ -487,6 +504,20 @@ def _project_stepwise(result: Allocation, n: int, pools: dict[str, list[int]], w
             result.nominations.append(Nomination(len(result.nominations) + 1, g, i, reason, bases, True, g))
             nominated.add(i)
             register += 1
+            if g in pinned:
+                insort(pinned[g], i)
+
+
+def limited_groups(policy: Policy) -> set[str]:
+    """Reserves whose places in the cadastro the edital counts (`register_limit`, e.g. "1 PcD" in a table).
+
+    Their places beyond V are their own positions (sequence or alternation) up to that count, the positions of
+    the sequence inside the cadastro included (the 41ª of "2ª, 21ª, 41ª…" is the one PcD place of such a table).
+    A member called through such a reserve keeps that reserved place when the growing ampla reaches her rank: it
+    does not open another reserved place beyond the edital's table (issue 18). Our reading, from LEGAL-NOTES 15
+    ("a cotista nominated in a reserve place keeps it") and 14 (the published order binds), for editais that size
+    the cadastro per group; the seeds size none, so reading 5 applies unchanged to them."""
+    return {g.key for g in policy.groups if g.register_limit is not None and g.model != MINIMUM}
 
 
 def next_due(group: GroupPolicy, policy: Policy, credited: int) -> int | None:
@@ -526,20 +557,32 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     - no reserve falls due at m: ampla grows by one and takes the next of the general list; one who already held a
       reserved place reaches ampla and the reserve takes its next (Lins art. 6º § 1º; Cariacica art. 3º § 1º;
       MS art. 3º § 3º);
-    - one reserve falls due: it takes its next eligible candidate; with nobody left the place reverts to ampla;
+    - one reserve falls due: it takes its next eligible candidate; with nobody left the place goes to the best-ranked
+      candidate not yet in S, and nobody moves (LEGAL-NOTES 15: such places, `extra`, are ampla's but not its top);
     - two fall due at once (MS at 50: 5% 2→3 and 3% 1→2): each keeps its exact count (reading 3), so ampla shrinks
       by one. Its last member leaves it; a cotista then fills a reserved place (reading 5), which may push that
       reserve's last nominee out. S(m) may then add two and drop one: the one exception of reading 5. The better
       general rank of those without a place goes first (MS art. 6º § 1º), the other at the next place.
+    A reserve whose cadastro the edital sizes (`limited_groups`) keeps the members called through it: ampla's walk
+    passes over them (`pinned`).
     Each step touches a few candidates, so a million positions stay linear.
     """
     taken = bytearray(n)  # in S (the static allocation for the current number of places) or withdrawn
-    in_open = bytearray(n)  # in ampla, or withdrawn: ampla's walk down the general list skips them
+    in_open = bytearray(n)  # in ampla's top, withdrawn or pinned: ampla's walk down the general list skips them
     placed = bytearray(n)  # has a place in the order, or withdrawn
+    spare = bytearray(n)  # in S by a place given back (LEGAL-NOTES 15), outside ampla's top
+    pinned = bytearray(n)  # called through a limited reserve: keeps that place
+    limited = limited_groups(policy)
     for i in withdrawn:
         taken[i] = in_open[i] = placed[i] = 1
+    spares: list[int] = sorted(static.extra)  # the places given back, in rank order
     for i in static.open:
-        taken[i] = in_open[i] = 1
+        taken[i] = 1
+    for i in spares:
+        spare[i] = 1
+    top = [i for i in static.open if not spare[i]]
+    for i in top:
+        in_open[i] = 1
     holder: dict[int, str] = {}  # reserved places held in S
     held: dict[str, list[int]] = {g: list(static.taken.get(g, ())) for g in pools}  # each reserve's, in rank order
     for g, picked in held.items():
@@ -551,6 +594,8 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     nominations = result.nominations
     for nom in nominations:
         placed[nom.index] = 1
+        if nom.group in limited:
+            pinned[nom.index] = in_open[nom.index] = 1
     remaining = n - sum(placed)
     groups = {g.key: g for g in policy.groups}
     quota = {g: result.counts[g] for g in groups}
@@ -574,7 +619,9 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     moved_bases = {g: (groups[g].basis, policy.open_basis, *extra, *check[g]) for g in groups}
     owed: dict[int, list] = {}  # in S without a place yet → [group, reason, due, bases, since]
     append = nominations.append
-    general = static.open[-1] + 1 if static.open else 0  # every candidate before it is in ampla or withdrawn
+    general = top[-1] + 1 if top else 0  # every candidate before it is in ampla's top, withdrawn or pinned
+    free_at = [general]  # no candidate from ampla's frontier up to it is outside S
+    now = [len(nominations)]  # the place being decided
     last_out: list[str | None] = [None]  # the reserve whose place last went unfilled (a reversion)
     cursor: dict[str, int] = {}
 
@@ -627,8 +674,16 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                     held[g].append(c)
                     size += 1
                     return c
+                if spare[c]:  # in S by a place given back: the reserve takes her, the place goes on to the next
+                    cursor[g] = at + 1
+                    unspare(c)
+                    holder[c] = g
+                    held[g].append(c)
+                    relabel(c, g)
+                    fill(now[0], None)
+                    return c
                 h = holder.get(c)
-                if h is not None and h != g and _prefer(c, [h, g], pools, policy)[0] == g:
+                if h is not None and h != g and not pinned[c] and _prefer(c, [h, g], pools, policy)[0] == g:
                     cursor[g] = at + 1
                     holder[c] = g
                     release(c, h)
@@ -642,6 +697,41 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                 return None
             g = h  # the reserve c left needs a candidate in turn
 
+    def unspare(c: int) -> None:
+        spare[c] = 0
+        spares.remove(c)
+
+    def fill(k: int, reverted: str | None) -> None:
+        """A place given back (LEGAL-NOTES 15), or one a given-back candidate no longer needs: to the best-ranked
+        candidate not yet in S; nobody already in S moves."""
+        nonlocal size
+        c = max(free_at[0], general)
+        while c < n and taken[c]:
+            c += 1
+        free_at[0] = c
+        if c >= n:
+            return
+        taken[c] = spare[c] = 1
+        insort(spares, c)
+        size += 1
+        if not placed[c]:
+            owed[c] = label(c, k, REASON_REVERSION if reverted else None, reverted)
+
+    def leave(c: int) -> None:
+        """c is no longer in ampla's top nor in a reserved place: a given-back place goes to the better ranked of c
+        and its worst holder; the other leaves S."""
+        nonlocal size
+        if spares and spares[-1] > c:
+            worst = spares.pop()
+            spare[worst] = 0
+            spare[c] = 1
+            insort(spares, c)
+            c = worst
+        taken[c] = 0
+        size -= 1
+        owed.pop(c, None)
+        free_at[0] = min(free_at[0], c)
+
     def widen(k: int, reverted: str | None) -> None:
         """Ampla grows by one; whoever it reaches may hold a reserved place, which then passes on."""
         nonlocal general, size
@@ -652,6 +742,10 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                 return
             c = general
             in_open[c] = 1
+            if spare[c]:  # a given-back place's holder joins ampla's top: that place goes on to the next
+                unspare(c)
+                fill(k, reverted)
+                return
             if not taken[c]:
                 taken[c] = 1
                 size += 1
@@ -666,7 +760,8 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                 if not placed[got]:
                     owed[got] = label(got, k, moved=True)
                 return
-            reverted = reverted or last_out[0]  # nobody left in that list: the place reverts, ampla grows again
+            fill(k, reverted or last_out[0])  # nobody left in that list: the place is given back (LEGAL-NOTES 15)
+            return
 
     def place(c: int, skip: str | None) -> None:
         """c has just left ampla (or the places of reserve `skip`): it goes to the best reserve whose first places
@@ -675,11 +770,9 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         while True:
             bits = member[c]
             reach = [g for j, g in enumerate(names) if bits >> j & 1 and g != skip and quota.get(g, 0) > 0
-                     and (len(held[g]) < quota[g] or c < held[g][-1])]
+                     and (len(held[g]) < quota[g] or (c < held[g][-1] and not pinned[held[g][-1]]))]
             if not reach:
-                taken[c] = 0
-                size -= 1
-                owed.pop(c, None)
+                leave(c)
                 return
             w = reach[0] if len(reach) == 1 else _prefer(c, reach, pools, policy)[0]
             insort(held[w], c)
@@ -698,7 +791,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
             while general < n and in_open[general]:
                 general += 1
             x = general - 1
-            while x >= 0 and in_open[x] and x in withdrawn:
+            while x >= 0 and in_open[x] and (x in withdrawn or pinned[x]):
                 x -= 1
             if x < 0:
                 return
@@ -713,6 +806,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     k = len(nominations)
     while remaining:
         k += 1
+        now[0] = k
         steps: list[str] = []
         if k >= upcoming:
             for g, at in due_at.items():
@@ -740,7 +834,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
             quota[g] += 1
             got = seat(g)
             if got is None:
-                widen(k, last_out[0])
+                fill(k, last_out[0])  # nobody left in that list: the place is given back (LEGAL-NOTES 15)
             elif not placed[got]:
                 owed[got] = label(got, k)
         index = min(owed)  # several without a place: the better general rank first (MS art. 6º § 1º)
@@ -749,4 +843,6 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
             bases = (*bases, policy.collision_basis)
         append(Nomination(k, group, index, reason, bases, True, due))
         placed[index] = 1
+        if group in limited:
+            pinned[index] = in_open[index] = 1
         remaining -= 1
