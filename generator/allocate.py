@@ -717,20 +717,24 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         if not placed[c]:
             owed[c] = label(c, k, REASON_REVERSION if reverted else None, reverted)
 
+    def drop(c: int) -> None:
+        """c leaves S (two reserves due at once: the one exception of reading 5)."""
+        nonlocal size
+        spare[c] = taken[c] = 0
+        size -= 1
+        owed.pop(c, None)
+        free_at[0] = min(free_at[0], c)
+
     def leave(c: int) -> None:
         """c is no longer in ampla's top nor in a reserved place: a given-back place goes to the better ranked of c
         and its worst holder; the other leaves S."""
         nonlocal size
         if spares and spares[-1] > c:
             worst = spares.pop()
-            spare[worst] = 0
             spare[c] = 1
             insort(spares, c)
             c = worst
-        taken[c] = 0
-        size -= 1
-        owed.pop(c, None)
-        free_at[0] = min(free_at[0], c)
+        drop(c)
 
     def widen(k: int, reverted: str | None) -> None:
         """Ampla grows by one; whoever it reaches may hold a reserved place, which then passes on."""
@@ -778,7 +782,9 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
             insort(held[w], c)
             holder[c] = w
             relabel(c, w)
-            if len(held[w]) <= quota[w]:
+            if len(held[w]) <= quota[w]:  # a place the reserve had given back: one place given back less
+                if spares:
+                    drop(spares.pop())
                 return
             c, skip = held[w].pop(), w  # the reserve's last nominee falls out of its places
             del holder[c]

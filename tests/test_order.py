@@ -39,3 +39,135 @@ def test_a_ceil_group_needs_positions_unless_the_edital_counts():
     assert needs_positions(bare, r, "mulher") and not needs_positions(bare, r, "pcd")
     assert not needs_positions(GUARD, r, "mulher")  # the edital's count: reading 3 on 2/30 (reading 16)
     assert not needs_positions(replace(bare, reserved_positions={"mulher": (5, 25)}), r, "mulher")
+
+
+# -- properties ------------------------------------------------------------------------------------------------------
+
+from datetime import date, timedelta  # noqa: E402
+from decimal import Decimal  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from generator import allocate as alloc  # noqa: E402
+from generator.model import Candidate, Exam, Publication  # noqa: E402
+from generator.results import compute  # noqa: E402
+from test_properties import exams, run  # noqa: E402
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _labelled(pr, group):
+    return [n for n in pr.allocation.nominations if n.group == group]
+
+
+@SETTINGS
+@given(exams())
+def test_within_a_list_the_better_ranked_is_never_called_after_a_worse_ranked(case):
+    """LEGAL-NOTES 15: through each list (ampla or a reserve), calls follow that list's order, within V and in the
+    projected cadastro."""
+    exam, rules_ = case
+    pr = run(exam, rules_)
+    for g in ["ampla", *pr.allocation.counts]:
+        indexes = [n.index for n in _labelled(pr, g)]
+        assert indexes == sorted(indexes), g
+
+
+@SETTINGS
+@given(exams())
+def test_a_better_ranked_cotista_is_not_passed_over_for_a_place_given_back(case):
+    """LEGAL-NOTES 15: a member of a reserve ranked better than one called through it is nominated too — through the
+    reserve, through another by precedence, or by ampla on her own rank (among its V − Σ reserved first places);
+    never through a place given back by another reserve while a worse-ranked member takes the reserved one."""
+    exam, rules_ = case
+    pr = run(exam, rules_)
+    v = exam.positions[0].vacancies
+    out = set(pr.withdrawn)
+    available = [i for i in range(len(pr.order)) if i not in out]
+    merit = set(available[:max(0, v - sum(pr.allocation.counts.values()))])
+    within = {n.index: n for n in pr.allocation.nominations if not n.register}
+    for g in pr.allocation.counts:
+        mine = [n.index for n in within.values() if n.group == g]
+        if not mine:
+            continue
+        for b in pr.pools[g]:
+            if b >= max(mine) or b in out:
+                continue
+            assert b in within, (g, b)
+            if within[b].group == "ampla":
+                assert b in merit, (g, b, within[b].reason)
+
+
+@SETTINGS
+@given(exams())
+def test_the_incremental_cadastro_agrees_with_its_definition(case):
+    """The fast walk of `_project` and the readable `_project_stepwise` give the same order (places given back
+    included, LEGAL-NOTES 15)."""
+    exam, rules_ = case
+    pr = run(exam, rules_)
+    policy, _ = policy_for(pr.position, rules_)
+    pools = {g: list(pr.pools[g]) for g in pr.allocation.counts}
+    withdrawn = set(pr.withdrawn)
+    stepped = alloc.allocate(len(pr.order), pools, withdrawn, policy, project=False)
+    alloc._project_stepwise(stepped, len(pr.order), pools, withdrawn, policy)
+    walked = [(n.index, n.group) for n in pr.allocation.nominations]
+    assert [(n.index, n.group) for n in stepped.nominations] == walked
+
+
+@st.composite
+def edital_exams(draw):
+    """A one-cargo exam under the test edital cadastro-exemplo (PcD 10% ceil at 2ª, 11ª, 21ª…; negros 20%; a
+    cadastro of 6 with 1 place for each), sometimes with the edital's counts in `reservas`."""
+    r = rules("cadastro-exemplo")
+    n = draw(st.integers(0, 60))
+    vacancies = draw(st.integers(1, 35))
+    rates = draw(st.sampled_from([{"negro": 30, "pcd": 20}, {"negro": 10, "pcd": 50}, {"negro": 50, "pcd": 5}]))
+    candidates = []
+    for i in range(n):
+        opts = frozenset(g for g in ("negro", "pcd") if draw(st.integers(0, 99)) < rates[g])
+        reg = str(1000 + i)
+        candidates.append(Candidate(reg, f"C {reg}", "C1", Decimal(1000 - i) / 10, None,
+                                    date(1980, 1, 1) + timedelta(days=i), None, "M", opts, "aprovado", i + 2))
+    reserves = None
+    if draw(st.booleans()):
+        from generator.results import _counts
+        reserves = _counts(Position("C1", "Cargo", vacancies), r)
+    position = Position("C1", "Cargo", vacancies, reserves)
+    exam = Exam("p", "cadastro-exemplo", "t", "o", "e", Publication("D", "1", date(2025, 6, 1), "S"), [position],
+                candidates, [], [])
+    return exam, r
+
+
+@SETTINGS
+@given(edital_exams())
+def test_an_editals_positions_and_cadastro_shares_bind(case):
+    """Within V each reserve gets at most its count, at the positions the edital fixes (PcD: its sequence; negros:
+    the alternation, LEGAL-NOTES 3), exactly those when it has the candidates; beyond V at most its cadastro share
+    (item 3.5), at its own positions; never more than the cadastro's size; each list in its order."""
+    exam, r = case
+    result, problems = compute(exam, r)
+    assert not problems
+    pr = result.positions[0]
+    policy, _ = policy_for(pr.position, r)
+    v, size = exam.positions[0].vacancies, r.register_size
+    noms = pr.allocation.nominations
+    assert sum(1 for n in noms if n.register) <= size
+    for g in policy.groups:
+        mine = _labelled(pr, g.key)
+        inside = [n.position for n in mine if not n.register]
+        beyond = [n.position for n in mine if n.register]
+        due = alloc.due_positions(g, policy, v + size)
+        assert len(inside) <= g.count and len(beyond) <= g.register_limit, g.key
+        assert set(inside) <= {p for p in due if p <= v}, g.key
+        if len(inside) < g.count:  # too few: every eligible candidate is nominated within V
+            assert set(pr.pools[g.key]) <= {n.index for n in noms if not n.register}, g.key
+        else:
+            assert set(inside) == {p for p in due if p <= v}, g.key
+        assert set(beyond) <= set(due), g.key
+        indexes = [n.index for n in mine]
+        assert indexes == sorted(indexes), g.key
+    stepped = alloc.allocate(len(pr.order), {g: list(pr.pools[g]) for g in pr.allocation.counts}, set(), policy,
+                             project=False)
+    alloc._project_stepwise(stepped, len(pr.order), {g: list(pr.pools[g]) for g in pr.allocation.counts}, set(),
+                            policy)
+    assert [(n.index, n.group) for n in stepped.nominations] == [(n.index, n.group) for n in noms]
