@@ -511,10 +511,12 @@ def _project_stepwise(result: Allocation, n: int, pools: dict[str, list[int]], w
 def limited_groups(policy: Policy) -> set[str]:
     """Reserves whose places in the cadastro the edital counts (`register_limit`, e.g. "1 PcD" in a table).
 
-    Their places beyond V are their own positions (sequence or alternation) up to that count, the positions of
-    the sequence inside the cadastro included (the 41ª of "2ª, 21ª, 41ª…" is the one PcD place of such a table).
-    A member called through such a reserve keeps that reserved place when the growing ampla reaches her rank: it
-    does not open another reserved place beyond the edital's table (issue 18). Our reading, from LEGAL-NOTES 15
+    Their places beyond V are at most that count, the positions of the sequence inside the cadastro included (the
+    41ª of "2ª, 21ª, 41ª…" is the one PcD place of such a table). A member called through such a reserve keeps that
+    reserved place when the growing ampla reaches her rank: it does not open another reserved place beyond the
+    edital's table (issue 18). (Reading 5 still applies to members called otherwise: one called through a place
+    given back who falls into the reserve's due place fills it, and the reserve's next is called only when ampla
+    reaches her.) Our reading, from LEGAL-NOTES 15
     ("a cotista nominated in a reserve place keeps it") and 14 (the published order binds), for editais that size
     the cadastro per group; the seeds size none, so reading 5 applies unchanged to them."""
     return {g.key for g in policy.groups if g.register_limit is not None and g.model != MINIMUM}
