@@ -161,7 +161,9 @@ def _beyond_v(rules_obj, opts):
 def test_only_the_rule_files_groups_await_the_commission_beyond_v():
     """Lins art. 7º § 3º, as rule data ([nomeacao] cadastro_comissao_grupos = ["negro"]): a negro reserved place
     called beyond V awaits the CAPPC and cites the rule file's article; a pcd reserved place beyond V does not."""
-    opts = [""] * 4 + [" negro"] * 3 + [" pcd"] * 3 + [""] * 8
+    # six negros: the negro reserve never runs short before the pcd place at the 10th (with three, its places given
+    # back went to the pcd candidates, who then filled the pcd place already called: LEGAL-NOTES 5 and 15)
+    opts = [""] * 4 + [" negro"] * 6 + [" pcd"] * 3 + [""] * 8
     lins = rules("lins")
     assert lins.register_check_groups == ("negro",)
     seen, timeline = _beyond_v(lins, opts)
@@ -174,7 +176,7 @@ def test_only_the_rule_files_groups_await_the_commission_beyond_v():
 def test_the_commission_wait_beyond_v_follows_the_rule_data_not_the_jurisdiction():
     """The same exam with the rule data changed: no groups → nobody waits; pcd listed too → pcd waits."""
     from dataclasses import replace
-    opts = [""] * 4 + [" negro"] * 3 + [" pcd"] * 3 + [""] * 8
+    opts = [""] * 4 + [" negro"] * 6 + [" pcd"] * 3 + [""] * 8  # as above
     lins = rules("lins")
     seen, _ = _beyond_v(replace(lins, register_check_basis=None, register_check_groups=()), opts)
     assert not any(waits for _, waits in seen)
