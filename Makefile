@@ -3,11 +3,15 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Quiet pip: staff read only errors (issue 21). The build backend's deprecation warnings are fixed in pyproject.toml
+# (SPDX license, setuptools pinned); its "Editable installation" notice (beware of a folder named like the package in
+# the working directory: generator/ is that package) says nothing to act on, so that one message is filtered.
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip -q --disable-pip-version-check
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(PIP) install --upgrade pip
+	$(PIP) install -e '.[dev]'
 	touch $(STAMP)
 
 .PHONY: build test bench bench-busca bench-core golden golden-core golden-pdf clean
