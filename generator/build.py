@@ -78,11 +78,11 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
             # a live PDF's dates follow the newest exam: only exams whose PDFs are archived copies are reused then;
             # and only when every file it put in the previous site is still the one it wrote
             if entry is not None and (entry["acts"] or not pdf) and incremental.intact(Path(previous), entry):
-                incremental.check_archive(folder)
+                incremental.check_archive(folder, witness(previous, folder))
                 prepared.append(incremental.Reuse(folder.resolve().name, folder, entry, Path(previous), Path(cache)))
                 continue
             result = prepare(folder)
-            records = archived(folder, result.exam.acts)
+            records = archived(folder, result.exam.acts, witness(previous, folder))
             item = public_views(result, records)
             item.exam["previa"] = preview(result.exam.acts, records)
             item.exam["brasao"] = coat_of_arms(folder, item.exam["jurisdicao"]["id"])
@@ -98,17 +98,22 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
 
 def public_views(result, records: list | None = None) -> Prepared:
     """The allow-listed public view of an allocated exam (generator.public, written by the legal core), as of the
-    last archived act that publishes or corrects the lists (the declared one while nothing is archived)."""
+    last archived act that publishes or corrects the lists (the declared one while nothing is archived). That act's
+    identity, edition, signers, place and reason are the archive's (ato.json), and so is its URN: computed from the
+    norms as they were at its publication, so a `urn` added to the rule file later does not give it a second one."""
     from . import public
 
     records = records or []
     act = None
     by_slug = {a.slug: a for a in result.exam.acts}
+    carrier = None
     for record in reversed(records):
         if by_slug[record.slug].carries_result:
-            act = by_slug[record.slug]
+            act, carrier = by_slug[record.slug], record
             break
     exam = public.exam_view(result, with_positions=False, act=act)
+    if carrier is not None:
+        _frozen(exam, carrier.view())
     return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result), exam["cargos"],
                     lambda k: public.position_view(result, result.positions[k]), records)
 
@@ -121,13 +126,40 @@ def preview(acts: list, records: list) -> list[str]:
     return [act.label for act in waiting(acts, records)]
 
 
-def archived(folder: Path, acts: list) -> list:
-    """The exam's archived acts, verified (a changed published file is an InputError naming it) and still declared
-    as published in certame.toml (`acts`)."""
+def _frozen(exam: dict, view: dict) -> None:
+    """The published act's fields in the exam's view, from its archived view: what the site presents as published
+    is what the archive holds (issue 19 item 1), never certame.toml read again."""
+    from .render import cite
+
+    exam["ato"] = {**exam["ato"], **{k: v for k, v in view["ato"].items() if k != "retificado_por"},
+                   "urn": cite.urn(view)}
+    exam["publicacao"] = dict(view["publicacao"])
+
+
+def witness(previous: Path | None, folder: Path) -> tuple[Path, ...]:
+    """The previous site's public copy of an exam's ledger of published acts (written by `_copy_archived`): the
+    build checks the archive against it, so an act folder or a whole arquivo/ deleted since is named."""
+    from .acts import archive
+    from .load import exam_slug
+
+    if previous is None:
+        return ()
+    return (Path(previous) / "certames" / exam_slug(folder) / "atos" / archive.WITNESS_SITE,)
+
+
+def site_witness(site_dir: Path | None, folder: Path) -> tuple[Path, ...]:
+    """`witness` of a site folder given on the command line (`gazeta publicar --site`), when it exists."""
+    return witness(Path(site_dir), folder) if site_dir is not None and Path(site_dir).is_dir() else ()
+
+
+def archived(folder: Path, acts: list, witnesses: tuple[Path, ...] = ()) -> list:
+    """The exam's archived acts, verified (a changed published file is an InputError naming it, and so is an act
+    the ledger or one of its copies records but the archive lost) and still declared as published in certame.toml
+    (`acts`) with the fields they were published with."""
     from .acts import archive
     from .record import pending
 
-    records = archive.read(folder)
+    records = archive.read(folder, witnesses=witnesses)
     if records:
         pending(acts, records)
     return records
@@ -223,6 +255,10 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
         archive.copy(record, exam_dir / "atos" / record.slug)
         site.act_page(exam["slug"], entry, order)
     exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por", "seal")} for e in entries]
+    # The public copy of the exam's ledger: anyone can compare it with the archive, and the next build does (witness)
+    (exam_dir / "atos").mkdir(parents=True, exist_ok=True)
+    (exam_dir / "atos" / archive.WITNESS_SITE).write_bytes(
+        archive.ledger_bytes([archive.ledger_entry(r) for r in prepared.records]))
     pdf = act_pages.pdf_of(entries)
     carrier = next((e for e in entries if pdf and f"atos/{e['slug']}/{(e['pdf'] or {}).get('href')}" == pdf["href"]),
                    None)

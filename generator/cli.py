@@ -101,6 +101,10 @@ def _parser() -> argparse.ArgumentParser:
                              "nada.")
     publish.add_argument("pasta", type=Path, metavar="PASTA", help="a pasta de um certame, ou content/ para todos")
     publish.add_argument("--config", type=Path, default=None, metavar="ARQUIVO", help=CONFIG_HELP)
+    publish.add_argument("--site", type=Path, default=Path("site"), metavar="PASTA",
+                         help="o site já gerado (padrão: site), cuja cópia do registro de atos publicados é conferida")
+    publish.add_argument("--conferir", action="store_true",
+                         help="só mostra o que seria publicado (atos e textos), sem publicar nada")
     publish.set_defaults(run=_publish)
 
     serve = sub.add_parser("serve", help="pré-visualiza o site com recarga automática",
@@ -188,22 +192,54 @@ def _verify(args) -> int:
 
 def _publish(args) -> int:
     from .acts.publish import publish
-    from .build import project_config, site_url
+    from .build import project_config, site_url, site_witness
     from .pipeline import exam_dirs
 
     folders = exam_dirs(args.pasta) if args.pasta.is_dir() else [args.pasta]
-    total = 0
+    total, verb = 0, "Seria publicado" if args.conferir else "Publicado"
     for folder in folders:
         content = Path(folder).resolve().parents[1]  # content/certames/<exame>: the content folder
-        address = site_url(project_config(content, args.config))
-        for done in publish(folder, args.regras, site_url=address):
+        config = project_config(content, args.config)
+        address = site_url(config)
+        _refuse_example_url(address, config)
+        outcome = publish(folder, args.regras, site_url=address, witnesses=site_witness(args.site, folder),
+                          dry_run=args.conferir)
+        for note in outcome.notes:
+            print(f"Nota: {note}")
+        for done in outcome:
             total += 1
-            print(f"Publicado: {done.act.label}, de {done.act.date:%d/%m/%Y} ({folder.name})")
+            print(f"{verb}: {done.act.label}, de {done.act.date:%d/%m/%Y} ({folder.name})")
+            for warning in done.warnings:
+                print(f"Aviso: {warning}", file=sys.stderr)
+            if done.text:
+                print("  Texto do ato:\n" + "\n".join(f"    {line}" if line else "" for line in done.text))
             if done.pdf is not None:
                 print(f"  PDF: {done.pdf}\n  SHA-256: {done.sha256}")
     if total == 0:
         print(f"Nada novo a publicar em {args.pasta}: todos os atos declarados já estão no arquivo.")
+    elif args.conferir:
+        print(f"\nNada foi publicado. Para publicar: gazeta publicar {args.pasta}")
+    else:
+        print(f"\nPróximos passos:\n  1. gazeta build (gera o site com os atos publicados em {args.site}/);\n"
+              f"  2. envie {args.site}/ ao servidor do site;\n"
+              "  3. guarde no controle de versão (ou no backup) a pasta arquivo/ e o arquivo .gazeta-publicados.json "
+              "de cada certame publicado: um ato publicado não é gerado de novo.")
     return EXIT_OK
+
+
+def _refuse_example_url(address: str, config: Path | None) -> None:
+    """`site_url` still the example's is frozen into every archived PDF and citation: publicar refuses it (build
+    only warns), naming the file to set it in."""
+    from urllib.parse import urlsplit
+
+    from .build import EXAMPLE_HOST
+    from .errors import Problem
+
+    if urlsplit(address).hostname == EXAMPLE_HOST:
+        raise InputError([Problem(str(config), f"o endereço do site (chave site_url: {address}) ainda é o do "
+                                  "exemplo. Ele fica gravado para sempre no rodapé e no «Como citar» de cada PDF "
+                                  f"publicado: troque-o em {config} pelo endereço onde o site será publicado e rode "
+                                  "de novo. Nada foi publicado.")])
 
 
 def _serve(args) -> int:

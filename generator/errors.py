@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from dataclasses import dataclass
 
@@ -91,3 +92,38 @@ class Collector:
 
 class FaultError(Exception):
     """The machine, not the input, stopped a build (full or read-only disk, another build running…); in Portuguese."""
+
+
+# errno → what the machine refused, in Portuguese (generator/sitedir.py for site/, acts/archive.py for arquivo/);
+# other OSErrors are bugs and keep their traceback.
+OS_FAULTS = {
+    errno.ENOSPC: "não há espaço livre no disco",
+    errno.EDQUOT: "a cota de disco acabou",
+    errno.EFBIG: "um arquivo passou do tamanho máximo que este sistema permite gravar (limite «ulimit -f» ou do "
+                 "sistema de arquivos)",
+    errno.EROFS: "o disco está montado somente para leitura",
+    errno.EACCES: "não há permissão de escrita",
+    errno.EPERM: "a operação não é permitida",
+    errno.EIO: "erro de entrada e saída no disco",
+    errno.ENAMETOOLONG: "o nome de um arquivo ficou longo demais para o sistema de arquivos (encurte o número do ato "
+                        "ou o nome da pasta do certame)",
+}
+
+
+def os_fault(error: BaseException) -> tuple[str, str] | None:
+    """(what happened, the file) for an OSError of the machine, else None. A `shutil.Error` (copytree gathers one
+    failure per file, hundreds on a full disk) counts as its first failure: one sentence, not a list of paths."""
+    import re
+    import shutil
+
+    if isinstance(error, shutil.Error):
+        failures = error.args[0] if error.args and isinstance(error.args[0], list) else []
+        for failure in failures:
+            if isinstance(failure, tuple) and len(failure) == 3:
+                found = re.search(r"\[Errno (\d+)\]", str(failure[2]))
+                if found and int(found.group(1)) in OS_FAULTS:
+                    return OS_FAULTS[int(found.group(1))], str(failure[1])
+        return None
+    if isinstance(error, OSError) and error.errno in OS_FAULTS:
+        return OS_FAULTS[error.errno], str(error.filename or "")
+    return None

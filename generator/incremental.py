@@ -46,6 +46,8 @@ def fingerprint(folder: Path, rules_dir: Path | None, options: str) -> str:
         digest.update(f"{name}\0{sha}\n".encode())
     for manifest in sorted(Path(folder).glob(f"{archive.ARCHIVE}/*/{archive.MANIFEST}")):
         digest.update(manifest.read_bytes())
+    for ledger in (Path(folder) / archive.ARCHIVE / archive.LEDGER, Path(folder) / archive.WITNESS):
+        digest.update(ledger.read_bytes() if ledger.is_file() else b"\0")
     if rules_dir is not None and Path(rules_dir).is_dir():
         # the rule files and the jurisdictions' coats of arms (pipeline.COAT_OF_ARMS: <id>.svg or <id>.png)
         for path in sorted(p for p in Path(rules_dir).iterdir() if p.suffix in (".toml", ".svg", ".png")):
@@ -98,11 +100,12 @@ class Reuse:
     cache: Path  # its cache
 
 
-def check_archive(folder: Path) -> None:
-    """A reused exam's archive is still verified file by file: a changed published file stops the build."""
+def check_archive(folder: Path, witnesses: tuple[Path, ...] = ()) -> None:
+    """A reused exam's archive is still verified file by file and against its ledger: a changed published file, or
+    an act lost, stops the build."""
     from .acts import archive
 
-    archive.read(folder)
+    archive.read(folder, witnesses=witnesses)
 
 
 def lookup(previous: Path | None, cache: Path | None, slug: str, print_: str) -> dict | None:

@@ -128,6 +128,9 @@ def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None =
     cargos' full views, or (at scale) only their summaries."""
     exam, rules = result.exam, result.rules
     act = act or exam.current_act() or _publication_act(exam)
+    # The act and those before it (issue 19 item 1): what an act publishes depends only on them, never on acts
+    # declared after it, so its archived bytes do not depend on how `gazeta publicar` runs were split.
+    known = exam.acts[:exam.acts.index(act) + 1] if act in exam.acts else exam.acts
     bases = _Bases(note_numbers(result))
     return {
         "slug": exam.slug,
@@ -138,8 +141,8 @@ def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None =
         "normas": [{"chave": n.key, "titulo": n.title, "sigla": n.short, "urn": n.urn, "pagina": n.page}
                    for n in rules.norms.values()],
         "publicacao": edition_view(act.edition),
-        "ato": act_view(act, exam.acts),
-        "atos": [act_view(a, exam.acts) for a in exam.acts],
+        "ato": act_view(act, known),
+        "atos": [act_view(a, known) for a in known],
         "preambulo_md": exam.preamble_md,
         "fundamento_publicidade": bases.one(rules.public_basis),
         "regras": rules_view(result, bases),

@@ -130,8 +130,10 @@ def _br(iso: str) -> str:
 
 def pending(acts: list[Act], records: list) -> list[Act]:
     """Declared acts not yet archived; InputError when a published act changed or left [[atos]], or when a new
-    act is declared before one already published (history only grows at its end)."""
-    from .acts.archive import ARCHIVE, act_identity
+    act is declared before one already published (history only grows at its end). Every field of a published act
+    — identity, edition, signers, place, reason, cargo and vagas — is compared with its archive (issue 19 item 1):
+    what the site shows of it is what was published."""
+    from .acts import archive
 
     declared = {a.slug: a for a in acts}
     problems = []
@@ -139,30 +141,71 @@ def pending(acts: list[Act], records: list) -> list[Act]:
         act = declared.get(record.slug)
         if act is None:
             problems.append(Problem(FILE, f"o ato «{record.act.get('titulo', record.slug)}» já foi publicado (pasta "
-                                    f"{ARCHIVE}/{record.slug}), mas não está mais em [[atos]]. Um ato "
+                                    f"{archive.ARCHIVE}/{record.slug}), mas não está mais em [[atos]]. Um ato "
                                     "publicado não sai do histórico: declare-o de novo como foi publicado.",
                                     column="atos"))
             continue
-        now = act_identity(act)
+        now = archive.act_identity(act)
         changed = [k for k, v in now.items() if record.act.get(k) != v]
         if changed:
             what = ", ".join(f"{k}: publicado «{_show(record.act.get(k))}», agora «{_show(now[k])}»" for k in changed)
             problems.append(Problem(FILE, f"o ato «{act.label}» já foi publicado e não pode mudar ({what}). Volte "
                                     "ao que foi publicado; para corrigir o ato, declare uma retificação.",
-                                    column=_key(act)))
+                                    column=act_key(act)))
+        elif "ato.json" in record.files:  # archive.ACT_FILE: the act's view as published
+            problems += _frozen_fields(act, acts, record)
     archived = {r.slug for r in records}
     last = max((k for k, a in enumerate(acts) if a.slug in archived), default=0)  # 0: nothing archived yet
     for k, act in enumerate(acts[:last]):
         if act.slug not in archived:
             problems.append(Problem(FILE, f"o ato «{act.label}» ainda não foi publicado, mas vem antes de um ato já "
                                     f"publicado ({acts[last].label}). Um ato novo vai no fim de [[atos]].",
-                                    column=_key(act)))
+                                    column=act_key(act)))
     if problems:
         raise InputError(problems)
     return [a for a in acts if a.slug not in archived]
 
 
-def _key(act: Act) -> str:
+# The fields of an act's view (public.act_view, public.edition_view) that certame.toml declares and the archive
+# freezes, with the certame.toml key each comes from. Derived fields (dates in words, slugs, who corrects it
+# later) are not compared: they are computed from these.
+FROZEN_ACT = {"motivo": "motivo", "local": "local", "assinaturas": "assinaturas", "cargo": "cargo",
+              "vagas": "vagas"}
+FROZEN_EDITION = {"diario": "diario", "edicao": "edicao", "data": "data", "secao": "secao", "subsecao": "subsecao",
+                  "url": "url", "extra": "extra", "suplemento": "suplemento", "entidade": "publicacao.entidade",
+                  "ano": "publicacao.ano"}
+
+
+def _frozen_fields(act: Act, acts: list[Act], record) -> list[Problem]:
+    """The act's own fields against its archived view (ato.json): each difference named, pointing to the
+    retificação (the archive, not certame.toml, is what was published)."""
+    from . import public
+
+    view = record.view()
+    published_act, published_edition = view["ato"], view["publicacao"]
+    now_act, now_edition = public.act_view(act, acts), public.edition_view(act.edition)
+    problems = []
+    for fields, before, now in ((FROZEN_ACT, published_act, now_act), (FROZEN_EDITION, published_edition,
+                                                                        now_edition)):
+        for field_name, toml_key in fields.items():
+            if field_name in before and before[field_name] != now[field_name]:
+                key = toml_key if "." in toml_key else f"{act_key(act)}.{toml_key}"
+                problems.append(Problem(FILE, f"o ato «{act.label}» já foi publicado com {field_name} "
+                                        f"«{_value(before[field_name])}»; certame.toml diz agora "
+                                        f"«{_value(now[field_name])}». O que foi publicado não muda: volte ao valor "
+                                        "publicado e, para corrigi-lo, declare uma retificação do ato "
+                                        f"(tipo = \"retificacao\", retifica = \"{act.number}\").", column=key))
+    return problems
+
+
+def _value(value) -> str:
+    if isinstance(value, list):
+        return "; ".join(f"{v.get('nome', '')}, {v.get('cargo', '')}" if isinstance(v, dict) else str(v)
+                         for v in value) or "nenhuma"
+    return _show(value)
+
+
+def act_key(act: Act) -> str:
     return f"atos[{act.line}]" if act.line else "publicacao"
 
 

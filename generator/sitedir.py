@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .errors import FaultError
+from .errors import OS_FAULTS, FaultError, os_fault
 
 AT_FDCWD = -100
 RENAME_EXCHANGE = 2  # linux/fs.h: swap two paths in one step
@@ -246,24 +246,17 @@ MOUNT_POINT = ("«{site}» é um ponto de montagem (um disco ou volume montado a
                "uma só vez. Gere o site numa pasta dentro dela, por exemplo --site {site}/publicado, e aponte o "
                "servidor para essa pasta; o site atual não foi alterado.")
 
-# errno → what happened, in Portuguese; other OSErrors are bugs and keep their traceback.
-FAULTS = {
-    errno.ENOSPC: "não há espaço livre no disco",
-    errno.EDQUOT: "a cota de disco acabou",
-    errno.EROFS: "o disco está montado somente para leitura",
-    errno.EACCES: "não há permissão de escrita",
-    errno.EPERM: "a operação não é permitida",
-    errno.EIO: "erro de entrada e saída no disco",
-}
+FAULTS = OS_FAULTS  # errno → what happened (generator/errors.py)
 
 
 def fault(error: OSError, site_dir: Path) -> FaultError | None:
     """The Portuguese FaultError for an OSError of the machine (full or read-only disk…), or None for others."""
     if error.errno in (errno.EBUSY, errno.EXDEV):
         return FaultError(MOUNT_POINT.format(site=site_dir))
-    what = FAULTS.get(error.errno)
-    if what is None:
+    found = os_fault(error)
+    if found is None:
         return None
-    where = f" («{error.filename}»)" if error.filename else ""
+    what, filename = found
+    where = f" («{filename}»)" if filename else ""
     return FaultError(f"não foi possível gravar o site em «{site_dir}»: {what}{where}. Corrija e rode de novo; "
                       "o site atual não foi alterado e a pasta temporária foi removida.")

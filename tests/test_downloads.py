@@ -40,7 +40,7 @@ def fresh(tmp_path_factory):
     """The examples rendered anew (no archive), with a coat of arms for Mato Grosso do Sul."""
     folder = tmp_path_factory.mktemp("baixar")
     content = folder / "content"
-    shutil.copytree(CONTENT, content, ignore=shutil.ignore_patterns("arquivo"))
+    shutil.copytree(CONTENT, content, ignore=shutil.ignore_patterns("arquivo", ".gazeta-publicados.json"))
     (content / "jurisdicoes" / "mato-grosso-do-sul.svg").write_text(SHIELD, encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("SOURCE_DATE_EPOCH", "1718000000")

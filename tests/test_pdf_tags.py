@@ -30,7 +30,7 @@ KNOWN_SKIPS = {"UA-14-001"}
 def site(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("ua")
     content = folder / "content"
-    shutil.copytree(CONTENT, content, ignore=shutil.ignore_patterns("arquivo"))
+    shutil.copytree(CONTENT, content, ignore=shutil.ignore_patterns("arquivo", ".gazeta-publicados.json"))
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
         build(content, folder / "site")

@@ -14,6 +14,7 @@ from generator.acts import publish as publish_module
 from generator.cli import main
 
 CORPUS = Path(__file__).parent / "corpus"
+pytestmark = pytest.mark.usefixtures("own_site_url")  # publicar refuses the example's site_url
 RESULT_ONLY_END = "[[atos]]\ntipo = \"retificacao\""
 
 
@@ -157,14 +158,15 @@ def test_a_crash_while_rendering_leaves_the_act_absent(tmp_path, capsys, monkeyp
     monkeypatch.setattr(publish_module, "render_act", real)
     (folder / "arquivo" / ".ato-41-2024-sobra").mkdir()  # what a kill -9 would leave: a hidden folder
     assert _run(capsys, "publicar", str(folder))[0] == 0
-    assert [p.name for p in (folder / "arquivo").iterdir()] == ["ato-41-2024"]
+    assert sorted(p.name for p in (folder / "arquivo").iterdir()) == ["ato-41-2024", archive.LEDGER]
 
 
 def test_a_fresh_exam_with_several_acts_publishes_them_all_in_one_run(tmp_path, capsys):
     """Nothing archived yet and three acts declared: all three are frozen, in order (none is "before a published
-    act")."""
+    act"). The second is a republicação: a retificação published with the same inputs as its act would change
+    nothing, and is refused (test_a_correction_that_changes_nothing_is_refused)."""
     folder = _exam(tmp_path)
-    _add(folder, CORRECTION + CALL)
+    _add(folder, CORRECTION.replace('tipo = "retificacao"', 'tipo = "republicacao"') + CALL)
     status, out, err = _run(capsys, "publicar", str(folder))
     assert status == 0, err
     assert [r.act["numero"] for r in archive.read(folder)] == ["41/2024", "44/2024", "50/2024"]

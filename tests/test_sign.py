@@ -271,7 +271,7 @@ def _publish_exam(tmp_path: Path) -> Path:
                                "certificadora; nada foi publicado."),
 ])
 def test_publicar_with_a_certificate_that_cannot_be_opened_archives_nothing(keys, tmp_path, capsys, monkeypatch,
-                                                                            name, password, message):
+                                                                            name, password, message, own_site_url):
     """Issue 8, bad input: a wrong password or an expired certificate — the exact message in Portuguese naming the
     file, exit 1, no traceback, and nothing archived (not even the acts before the key is needed)."""
     folder = _publish_exam(tmp_path)
@@ -295,7 +295,7 @@ def _certificate(path: Path):
     return x509.Certificate.load(cert.public_bytes(Encoding.DER))
 
 
-def test_a_signed_act_shows_its_signer_beside_its_pdf(keys, tmp_path, capsys, monkeypatch):
+def test_a_signed_act_shows_its_signer_beside_its_pdf(keys, tmp_path, capsys, monkeypatch, own_site_url):
     """Issue 8 item 6 on the site: a signed act's page names the signer and the certificate's issuer beside the PDF,
     with the archived file's SHA-256 (what the ITI verifier and `sha256sum` will show)."""
     folder = _publish_exam(tmp_path)

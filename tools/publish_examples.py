@@ -21,7 +21,7 @@ make_examples = importlib.util.module_from_spec(_spec)
 sys.modules["make_examples"] = make_examples
 _spec.loader.exec_module(make_examples)
 
-from generator.acts.archive import ARCHIVE  # noqa: E402
+from generator.acts.archive import ARCHIVE, WITNESS  # noqa: E402
 from generator.acts.publish import publish  # noqa: E402
 from generator.build import site_url  # noqa: E402
 
@@ -52,6 +52,7 @@ def main() -> int:
             target = ROOT / "content" / "certames" / exam.slug / ARCHIVE
             shutil.rmtree(target, ignore_errors=True)
             shutil.copytree(certames / exam.slug / ARCHIVE, target)
+            shutil.copyfile(certames / exam.slug / WITNESS, target.parent / WITNESS)  # the ledger's copy
     return 0
 
 

@@ -11,22 +11,33 @@ import hashlib
 import json
 import os
 import shutil
+import fcntl
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
-from ..errors import InputError, Problem
+from ..errors import FaultError, InputError, Problem, os_fault
 from .model import Act
 
 ARCHIVE = "arquivo"  # folder inside the exam folder
 MANIFEST = "manifesto.json"
 ACT_FILE = "ato.json"  # the act's public view and body, as published (the act page is rendered from it)
 RESULT_FILE = "resultado.json"  # `gazeta resultado --json` at publication: what a later retificação compares
+# The exam's ledger of published acts (issue 19 "What to build" 1): one line per act — its folder, number, date and
+# the SHA-256 of its manifest — appended by `gazeta publicar` after each act's folder is in place. A manifest's hash
+# recorded at publication is then kept in two places, and an act whose folder went missing is named.
+LEDGER = "registro.json"
+# A copy of the ledger outside arquivo/, in the exam folder (hidden: not an input of the exam, see input_hashes):
+# deleting arquivo/ as a whole leaves it, so the loss is seen. The site keeps a third, public copy (WITNESS_SITE).
+WITNESS = ".gazeta-publicados.json"
+WITNESS_SITE = "registro.json"  # in site/certames/<exame>/atos/: written by `gazeta build`, read by the next one
 FORMAT = 1
 CHUNK = 1 << 20
+HEX = frozenset("0123456789abcdef")
 
 
 @dataclass
@@ -36,6 +47,8 @@ class Record:
     folder: Path
     manifest: dict
     files: dict[str, str] = field(default_factory=dict)  # path relative to the folder → SHA-256
+    manifest_sha256: str = ""  # SHA-256 of manifesto.json's bytes, as the ledger records it
+    _view: dict | None = field(default=None, repr=False)
 
     @property
     def slug(self) -> str:
@@ -56,13 +69,25 @@ class Record:
         return {rel: sha for rel, sha in self.files.items() if rel not in (ACT_FILE, RESULT_FILE)}
 
     def view(self) -> dict:
-        """ato.json: the public view of the exam as this act published it, with the act's body."""
-        return json.loads((self.folder / ACT_FILE).read_text(encoding="utf-8"))
+        """ato.json: the public view of the exam as this act published it, with the act's body (read strictly:
+        InputError naming the file when it is not the object publicar wrote)."""
+        if self._view is None:
+            problems: list[Problem] = []
+            view = _act_view(self.folder / ACT_FILE, problems)
+            if problems:
+                raise InputError(problems)
+            self._view = view
+        return self._view
 
     def contract(self) -> dict | None:
         """resultado.json, the result contract at publication (None if the act stored none)."""
         path = self.folder / RESULT_FILE
-        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+        if not path.is_file():
+            return None
+        data = _json(path)
+        if not isinstance(data, dict):
+            raise InputError([Problem(_where(path), _UNREADABLE)])
+        return data
 
 
 def pdf_digests(exam_dir: Path) -> dict[str, str]:
@@ -99,39 +124,306 @@ def root(exam_dir: Path) -> Path:
     return Path(exam_dir) / ARCHIVE
 
 
-def read(exam_dir: Path, *, verify: bool = True) -> list[Record]:
+def read(exam_dir: Path, *, verify: bool = True, witnesses: tuple[Path, ...] = (), publishing: bool = False
+         ) -> list[Record]:
     """The exam's archived acts, in the order they were published; with `verify`, every file's SHA-256 is checked
-    against its manifest and InputError names each changed, missing or extra file."""
+    against its manifest, every manifest against the ledger (and the ledger against its copies: the exam folder's
+    WITNESS and `witnesses`, e.g. the previous site's), and InputError names each changed, missing or extra file
+    and each act gone. `publishing` (gazeta publicar, holding the exam's lock): an archive made before the ledger
+    existed is accepted without one, and complete acts after the ledger's last (a run killed between an act's
+    rename and its ledger line) are adopted; publicar then writes the ledger (`record_ledger`)."""
+    exam_dir = Path(exam_dir)
     base = root(exam_dir)
-    if not base.is_dir():
-        return []
-    records, problems = [], []
-    for folder in sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        record = _record(folder, problems)
-        if record is not None:
-            if verify:
-                problems += check(record)
-            records.append(record)
+    problems: list[Problem] = []
+    if os.path.lexists(base) and (base.is_symlink() or not base.is_dir()):
+        raise InputError([Problem(_where(base), f"«{ARCHIVE}» deveria ser a pasta dos atos publicados, mas é um "
+                                  "arquivo (ou um atalho). Restaure a pasta a partir do backup ou do controle de "
+                                  "versão; se o arquivo está ali por engano, tire-o do caminho.")])
+    records = []
+    if base.is_dir():
+        for folder in sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            record = _record(folder, problems)
+            if record is not None:
+                if verify:
+                    problems += check(record)
+                records.append(record)
+    if verify:
+        problems += _check_ledger(exam_dir, records, witnesses, publishing)
     if problems:
         raise InputError(problems)
-    return sorted(records, key=lambda r: r.manifest.get("ordem", 0))
+    return sorted(records, key=lambda r: r.manifest["ordem"])
+
+
+_UNREADABLE = ("o arquivo está ilegível ou incompleto (não é o JSON que gazeta publicar gravou). Restaure-o a "
+               "partir do backup ou do controle de versão; um ato publicado não é gerado de novo.")
+
+
+def _json(path: Path):
+    """A JSON file of the archive; InputError naming it when it cannot be read as JSON."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        raise InputError([Problem(_where(path), _UNREADABLE)]) from None
+    except IsADirectoryError:
+        raise InputError([Problem(_where(path), "deveria ser um arquivo, mas é uma pasta. Restaure-o a partir do "
+                                  "backup ou do controle de versão.")]) from None
 
 
 def _record(folder: Path, problems: list[Problem]) -> Record | None:
-    where = _where(folder / MANIFEST)
-    try:
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        files = manifest["arquivos"]
-        manifest["ato"]["numero"]
-    except FileNotFoundError:
+    path = folder / MANIFEST
+    where = _where(path)
+    if not path.is_file():
         problems.append(Problem(where, "falta o manifesto deste ato arquivado. Restaure a pasta do ato a partir do "
                                 "backup ou do controle de versão; um ato publicado não é gerado de novo."))
         return None
-    except (ValueError, KeyError, TypeError):
-        problems.append(Problem(where, "o manifesto está ilegível ou incompleto. Restaure-o a partir do backup ou do "
-                                "controle de versão."))
+    try:
+        raw = path.read_bytes()
+        manifest = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        problems.append(Problem(where, _UNREADABLE))
         return None
-    return Record(folder, manifest, dict(files))
+    wrong = _manifest_problem(manifest)
+    if wrong:
+        problems.append(Problem(where, f"o manifesto não tem a forma que gazeta publicar grava ({wrong}). Restaure-o "
+                                "a partir do backup ou do controle de versão."))
+        return None
+    return Record(folder, manifest, dict(manifest["arquivos"]), hashlib.sha256(raw).hexdigest())
+
+
+# What each key of a manifest holds (act_identity's keys, then the record's): strict types, so an edited manifest
+# is named instead of failing later (issue 22 item 5: `ordem` as text was a TypeError).
+_IDENTITY_TYPES = {"tipo": str, "numero": str, "data": str, "titulo": str, "retifica": (str, type(None)),
+                   "diario": str, "edicao": str, "extra": bool, "suplemento": bool, "secao": str}
+
+
+def _manifest_problem(manifest) -> str:
+    """What is wrong with a manifest's shape, or ''."""
+    if not isinstance(manifest, dict):
+        return "não é um objeto JSON"
+    order = manifest.get("ordem")
+    if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+        return "«ordem» deve ser um número inteiro a partir de 1"
+    if not isinstance(manifest.get("formato"), int) or isinstance(manifest.get("formato"), bool):
+        return "«formato» deve ser um número inteiro"
+    act = manifest.get("ato")
+    if not isinstance(act, dict):
+        return "falta o objeto «ato»"
+    for key, kind in _IDENTITY_TYPES.items():
+        if key in act and not isinstance(act[key], kind) or key in ("tipo", "numero", "data") and key not in act:
+            return f"«ato.{key}» ausente ou de tipo errado"
+    if not _iso_date(act["data"]):
+        return "«ato.data» deve ser uma data AAAA-MM-DD"
+    files = manifest.get("arquivos")
+    if not isinstance(files, dict) or not files:
+        return "falta a lista «arquivos»"
+    for rel, digest in files.items():
+        if not _safe_relative(rel):
+            return f"o caminho «{rel}» de «arquivos» sai da pasta do ato"
+        if not isinstance(digest, str) or len(digest) != 64 or not set(digest) <= HEX:
+            return f"o SHA-256 de «{rel}» não tem 64 dígitos hexadecimais"
+    pdf = manifest.get("pdf")
+    if pdf is not None and (not isinstance(pdf, str) or pdf not in files):
+        return "«pdf» deve nomear um arquivo de «arquivos»"
+    if "assinatura" in manifest and not isinstance(manifest["assinatura"], dict):
+        return "«assinatura» deve ser um objeto"
+    if not isinstance(manifest.get("entradas", {}), dict):
+        return "«entradas» deve ser um objeto"
+    return ""
+
+
+def _iso_date(text: str) -> bool:
+    from datetime import date
+
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
+
+
+def _safe_relative(rel) -> bool:
+    """A path inside the act's folder: relative, POSIX, without '..' (a manifest never points outside)."""
+    if not isinstance(rel, str) or not rel or "\\" in rel or "\0" in rel or rel.startswith("/"):
+        return False
+    return all(part not in ("", ".", "..") for part in rel.split("/"))
+
+
+def _act_view(path: Path, problems: list[Problem]) -> dict | None:
+    """ato.json, strictly: an object with the act ("ato"), its edition ("publicacao"), the PDF and data."""
+    try:
+        view = _json(path)
+    except InputError as error:
+        problems += error.problems
+        return None
+    wrong = ""
+    if not isinstance(view, dict):
+        wrong = "não é um objeto JSON"
+    elif not isinstance(view.get("ato"), dict) or not isinstance(view["ato"].get("numero"), str):
+        wrong = "falta o objeto «ato» com o seu «numero»"
+    elif not isinstance(view.get("publicacao"), dict):
+        wrong = "falta o objeto «publicacao»"
+    elif not isinstance(view.get("pdf"), (dict, type(None))) or not isinstance(view.get("dados"), (dict, type(None))):
+        wrong = "«pdf» e «dados» devem ser objetos (ou null)"
+    if wrong:
+        problems.append(Problem(_where(path), f"o arquivo não tem a forma que gazeta publicar grava ({wrong}). "
+                                "Restaure-o a partir do backup ou do controle de versão."))
+        return None
+    return view
+
+
+# -- the ledger ------------------------------------------------------------------------------------------------
+def ledger_entry(record: Record) -> dict:
+    """One line of the ledger: the act's folder, number and date, and the SHA-256 of its manifest."""
+    act = record.act
+    return {"ordem": record.manifest["ordem"], "ato": record.slug, "numero": act["numero"], "data": act["data"],
+            "manifesto_sha256": record.manifest_sha256}
+
+
+def ledger_bytes(entries: list[dict]) -> bytes:
+    return (json.dumps({"formato": FORMAT, "atos": entries}, ensure_ascii=False, indent=1, sort_keys=True)
+            + "\n").encode("utf-8")
+
+
+_ENTRY_TYPES = {"ordem": int, "ato": str, "numero": str, "data": str, "manifesto_sha256": str}
+
+
+def read_ledger(path: Path) -> list[dict] | None:
+    """The entries of a ledger (or of one of its copies); None when the file does not exist; InputError naming it
+    when it is not a ledger."""
+    if not os.path.lexists(path):
+        return None
+    data = _json(path)
+    entries = data.get("atos") if isinstance(data, dict) else None
+    ok = isinstance(entries, list) and all(
+        isinstance(e, dict) and set(e) == set(_ENTRY_TYPES) and all(
+            isinstance(e[k], t) and not isinstance(e[k], bool) for k, t in _ENTRY_TYPES.items()) for e in entries)
+    if not ok:
+        raise InputError([Problem(_where(path), "o registro de atos publicados não tem a forma que gazeta publicar "
+                                  "grava. Restaure-o a partir do backup ou do controle de versão.")])
+    return entries
+
+
+def _check_ledger(exam_dir: Path, records: list[Record], witnesses: tuple[Path, ...], publishing: bool
+                  ) -> list[Problem]:
+    """The archive as the ledger says: every act it lists present with the same manifest, none it does not list;
+    the ledger itself as long as every copy of it (a copy may lag behind, never lead or differ)."""
+    path = root(exam_dir) / LEDGER
+    where = _where(path)
+    try:
+        ledger = read_ledger(path)
+    except InputError as error:
+        return error.problems
+    problems = []
+    copies = [Path(exam_dir) / WITNESS, *witnesses]
+    longest: tuple[list[dict], Path] | None = None
+    for copy_path in copies:
+        try:
+            entries = read_ledger(copy_path)
+        except InputError as error:
+            problems += error.problems
+            continue
+        if entries and (longest is None or len(entries) > len(longest[0])):
+            longest = (entries, copy_path)
+    if ledger is None:
+        if longest is not None:
+            gone = "a pasta «arquivo/» sumiu" if not root(exam_dir).is_dir() else f"o registro {where} sumiu"
+            problems.append(Problem(where, f"{gone}, mas {_shown(longest[1])} (gravado na publicação) registra "
+                                    f"{len(longest[0])} ato(s) publicado(s) deste certame: "
+                                    f"{_acts_text(longest[0])}. O arquivo de atos só cresce: restaure "
+                                    f"«{ARCHIVE}/» inteira a partir do backup ou do controle de versão."))
+            return problems
+        if records and not publishing:
+            problems.append(Problem(where, "falta o registro dos atos publicados deste certame (o arquivo foi feito "
+                                    "por uma versão anterior do gazeta, ou o registro foi apagado). Rode «gazeta "
+                                    f"publicar {Path(exam_dir).name}» uma vez: ele confere cada ato contra o seu "
+                                    "manifesto e grava o registro. Se o registro foi apagado, restaure-o do backup."))
+        return problems
+    by_slug = {r.slug: r for r in records}
+    listed = set()
+    for entry in ledger:
+        listed.add(entry["ato"])
+        record = by_slug.get(entry["ato"])
+        folder = f"{Path(exam_dir).name}/{ARCHIVE}/{entry['ato']}"
+        if record is None:
+            if not (root(exam_dir) / entry["ato"] / MANIFEST).is_file():  # a folder without manifest: named already
+                problems.append(Problem(folder, f"o ato nº {entry['numero']}, de {_br(entry['data'])}, foi publicado "
+                                        f"(consta de {where}), mas a sua pasta sumiu do arquivo. Um ato publicado não "
+                                        "sai do arquivo nem é gerado de novo: restaure a pasta a partir do backup "
+                                        "ou do controle de versão."))
+        elif record.manifest_sha256 != entry["manifesto_sha256"] or record.manifest["ordem"] != entry["ordem"]:
+            problems.append(Problem(f"{folder}/{MANIFEST}", f"o manifesto mudou depois da publicação: o SHA-256 "
+                                    f"registrado em {where} é {entry['manifesto_sha256']}, o do arquivo agora é "
+                                    f"{record.manifest_sha256}. Restaure a pasta do ato (manifesto e arquivos) a "
+                                    "partir do backup; para corrigir um ato, declare uma retificação."))
+    newest = max((e["ordem"] for e in ledger), default=0)
+    for record in records:
+        if record.slug not in listed and publishing and record.manifest["ordem"] > newest:
+            continue  # archived by a run killed before its ledger line: complete and verified, publicar adopts it
+        if record.slug not in listed:
+            problems.append(Problem(f"{Path(exam_dir).name}/{ARCHIVE}/{record.slug}", f"esta pasta de ato não consta "
+                                    f"de {where}. Se um gazeta publicar foi interrompido, rode «gazeta publicar "
+                                    f"{Path(exam_dir).name}»: ele confere o ato e completa o registro. Se não, ela não "
+                                    "foi gravada por gazeta publicar: tire-a do arquivo (os atos novos são declarados "
+                                    "em certame.toml e publicados com gazeta publicar)."))
+    if longest is not None and ledger[:len(longest[0])] != longest[0]:
+        problems.append(Problem(where, f"o registro não confere com {_shown(longest[1])}, gravado antes: "
+                                f"{_divergence(ledger, longest[0])}. O arquivo de atos só cresce e um ato publicado "
+                                "não muda: restaure arquivo/ a partir do backup ou do controle de versão."))
+    return problems
+
+
+def _divergence(ledger: list[dict], other: list[dict]) -> str:
+    for k, entry in enumerate(other):
+        if k >= len(ledger):
+            return f"faltam {len(other) - k} ato(s) publicado(s) ({_acts_text(other[k:])})"
+        if ledger[k] != entry:
+            return f"o {k + 1}º ato publicado era o nº {entry['numero']}, de {_br(entry['data'])}, com manifesto " \
+                   f"{entry['manifesto_sha256']}"
+    return ""
+
+
+def _acts_text(entries: list[dict]) -> str:
+    return ", ".join(f"nº {e['numero']} ({_br(e['data'])})" for e in entries)
+
+
+def _br(iso: str) -> str:
+    return "/".join(reversed(iso.split("-"))) if _iso_date(iso) else iso
+
+
+def _shown(path: Path) -> str:
+    parts = Path(path).parts
+    return "/".join(parts[-4:]) if len(parts) > 4 else str(path)
+
+
+def record_ledger(exam_dir: Path, records: list[Record]) -> bool:
+    """Write the ledger (and its copy in the exam folder) from `records`, verified; True when a file changed.
+    Used after each act is archived, and once on an archive made before the ledger existed."""
+    data = ledger_bytes([ledger_entry(r) for r in sorted(records, key=lambda r: r.manifest["ordem"])])
+    changed = False
+    for path in (root(exam_dir) / LEDGER, Path(exam_dir) / WITNESS):
+        for leftover in path.parent.glob(f".{path.name}-*"):  # a run killed while writing it (see below)
+            leftover.unlink(missing_ok=True)
+        if path.is_file() and path.read_bytes() == data:
+            continue
+        _write_atomically(path, data)
+        changed = True
+    return changed
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write a small file by a temporary beside it, fsync and rename: the old or the new content, never half."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.rename(tmp, path)
+        _fsync_dir(path.parent)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 # Files whose SHA-256 matched their manifest, with the inode's signature at that moment (size, mtime, ctime, inode,
@@ -195,6 +487,8 @@ def check(record: Record) -> list[Problem]:
     for rel in sorted(on_disk - set(record.files)):
         problems.append(Problem(_where(record.folder / rel), "arquivo que não consta do manifesto deste ato "
                                 "publicado. Tire-o da pasta do ato."))
+    if not problems and ACT_FILE in record.files and record._view is None:
+        record._view = _act_view(record.folder / ACT_FILE, problems)  # its hash matched: now its shape
     return problems
 
 
@@ -258,8 +552,8 @@ def freeze(exam_dir: Path, act: Act, order: int, inputs: dict[str, str], fill: C
         files = {p.relative_to(tmp).as_posix(): sha256_file(p) for p in sorted(tmp.rglob("*")) if p.is_file()}
         manifest = {"formato": FORMAT, "gazeta": gazeta_version(), "certame": Path(exam_dir).resolve().name,
                     "ordem": order, "ato": act_identity(act), **extra, "arquivos": files, "entradas": inputs}
-        (tmp / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                                    encoding="utf-8")
+        raw = (json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+        (tmp / MANIFEST).write_bytes(raw)
         _fsync_tree(tmp)
         os.chmod(tmp, 0o755)
         os.rename(tmp, final)
@@ -267,7 +561,7 @@ def freeze(exam_dir: Path, act: Act, order: int, inputs: dict[str, str], fill: C
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return Record(final, manifest, files)
+    return Record(final, manifest, files, hashlib.sha256(raw).hexdigest())
 
 
 def _clean(base: Path) -> None:
@@ -293,6 +587,57 @@ def _fsync_dir(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+# -- publishing safely: one run at a time, enough disk, one sentence when the machine refuses ------------------
+@contextmanager
+def locked(exam_dir: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the exam folder while acts are archived; FaultError if another `gazeta publicar`
+    holds it (two runs at once: one's cleanup of hidden leftovers removed the other's temporary folder). flock(2)
+    on the folder itself: no lock file, released by the kernel when the process ends, even by kill -9."""
+    fd = os.open(exam_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FaultError(f"outro gazeta publicar já está em andamento no certame «{Path(exam_dir).name}». Espere "
+                             "ele terminar e rode de novo; este não publicou nada.") from None
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+# Bytes an act needs in arquivo/ at least, per approved candidate of the exam (its PDF, open data and result
+# contract), plus a fixed part for the PDF's fonts and front matter. Measured on the examples: the MS result act,
+# 262 approved, 1,1 MB (≈4.000 B each); a convocação ≈ 60 kB. A lower bound: refused only when clearly short.
+BYTES_PER_CANDIDATE = 1_000
+BYTES_PER_ACT = 256_000
+
+
+def check_space(exam_dir: Path, candidates: int, acts: int) -> None:
+    """FaultError, before anything is rendered, when the disk clearly cannot hold the acts to archive."""
+    needed = acts * BYTES_PER_ACT + BYTES_PER_CANDIDATE * candidates
+    free = shutil.disk_usage(exam_dir).free
+    if needed > free:
+        raise FaultError(f"espaço livre insuficiente no disco de «{exam_dir}»: publicar precisa de cerca de "
+                         f"{_megabytes(needed)} e há {_megabytes(free)} livres. Libere espaço e rode de novo; nada "
+                         "foi publicado.")
+
+
+def _megabytes(n: int) -> str:
+    return f"{max(n, 0) / 1e6:.1f} MB".replace(".", ",")
+
+
+def fault(error: BaseException, exam_dir: Path) -> FaultError | None:
+    """One Portuguese sentence for a machine fault while archiving (full disk, file too large, read-only disk, name
+    too long…), or None for other errors (bugs keep their traceback)."""
+    found = os_fault(error)
+    if found is None:
+        return None
+    what, filename = found
+    where = f" («{filename}»)" if filename else ""
+    return FaultError(f"não foi possível gravar o ato no arquivo do certame «{Path(exam_dir).name}»: {what}{where}. "
+                      "Corrija e rode de novo; nada deste ato foi publicado (a pasta temporária foi removida).")
 
 
 def input_hashes(exam_dir: Path) -> dict[str, str]:

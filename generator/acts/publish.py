@@ -9,53 +9,161 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 from ..errors import InputError, Problem
 from . import archive
 from .body import body
 from .model import CORRECTION, Act
-from ..record import pending
+from ..record import act_key, pending
 
 FILE = "certame.toml"
 
 
 @dataclass(frozen=True)
 class Published:
-    """One act archived by this run."""
+    """One act archived by this run (or, with `dry_run`, that would be)."""
 
     act: Act
     pdf: Path | None
     sha256: str
+    text: tuple[str, ...] = ()  # the act's text as published: ato.md for an act with the lists, else its body
+    warnings: tuple[str, ...] = ()
 
 
-def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = "") -> list[Published]:
+class Outcome(list):
+    """The acts a run archived, in order, and what it has to tell staff besides (e.g. the ledger it wrote)."""
+
+    def __init__(self, done=(), notes=()):
+        super().__init__(done)
+        self.notes = list(notes)
+
+
+# Brazil's earliest civil time (UTC−02:00, Fernando de Noronha, Decreto nº 2.784/1913 as amended by Lei nº
+# 12.876/2013): an act dated "today" anywhere in the country is not in the future.
+BRAZIL_EARLIEST = timezone(timedelta(hours=-2))
+
+
+def today() -> date:
+    """The day `publicar` runs on, by the machine's clock. SOURCE_DATE_EPOCH does not move it: it fixes the
+    timestamps written into files (reproducible bytes), and is commonly set to a past date; what an act may be dated
+    is a fact of the calendar, not of the build (see `future_problems`)."""
+    return datetime.now(BRAZIL_EARLIEST).date()
+
+
+def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = "", witnesses: tuple[Path, ...] = (),
+            dry_run: bool = False, on: date | None = None) -> Outcome:
     """Archive the exam's pending acts; [] when there is nothing new. InputError (nothing archived) when the input,
-    the archive or the certificate has a problem."""
+    the archive or the certificate has a problem; FaultError (nothing of the act archived) when the machine refuses
+    (another run holds the exam, full disk…). `witnesses`: copies of the ledger made elsewhere (the site's);
+    `dry_run`: check everything and return what would be published, archiving nothing; `on`: the day of
+    publication (default: today)."""
+    exam_dir = Path(exam_dir)
+    if not exam_dir.is_dir():  # prepare names the missing folder
+        from ..pipeline import prepare
+
+        prepare(exam_dir, rules_dir)
+    with archive.locked(exam_dir):  # one run at a time: its cleanup of leftovers must not hit another's
+        try:
+            return _publish(exam_dir, rules_dir, site_url, witnesses, dry_run, on or today())
+        except OSError as error:
+            translated = archive.fault(error, exam_dir)
+            if translated is not None:
+                raise translated from error
+            raise
+
+
+def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: tuple[Path, ...], dry_run: bool,
+             day: date) -> Outcome:
     from ..contract import contract
     from ..pipeline import coat_of_arms, prepare
 
-    exam_dir = Path(exam_dir)
     result = prepare(exam_dir, rules_dir)
-    records = archive.read(exam_dir)
-    todo = pending(result.exam.acts, records)
+    records = archive.read(exam_dir, witnesses=witnesses, publishing=True)
+    todo = pending(result.exam.acts, records, result.exam)
+    notes = []
+    if records and not dry_run and archive.record_ledger(exam_dir, records):
+        notes.append(f"registro dos atos publicados gravado em {exam_dir.name}/{archive.ARCHIVE}/{archive.LEDGER} "
+                     f"(e a cópia {exam_dir.name}/{archive.WITNESS}) a partir dos {len(records)} ato(s) já "
+                     "arquivado(s), conferidos contra os seus manifestos.")
     if not todo:
-        return []
-    key = signing_key(exam_dir)  # before rendering anything: a certificate that cannot be used archives nothing
-    arms = coat_of_arms(exam_dir, result.rules.id, rules_dir)  # a bad coat-of-arms file archives nothing either
-    inputs = archive.input_hashes(exam_dir)
+        return Outcome([], notes)
+    problems = future_problems(todo, day)
     current = contract(result, {r.act["numero"]: r.files.get(r.pdf or "") for r in records})
     last = next((r.contract() for r in reversed(records) if (r.folder / archive.RESULT_FILE).is_file()), None)
+    problems += empty_corrections(todo, last, current)
+    if problems:
+        raise InputError(problems)
+    texts = {act.slug: act_text(act, result, last if k == 0 else current, current)
+             for k, act in enumerate(todo)}
+    if dry_run:
+        return Outcome([Published(a, None, "", *texts[a.slug]) for a in todo], notes)
+    key = signing_key(exam_dir)  # before rendering anything: a certificate that cannot be used archives nothing
+    arms = coat_of_arms(exam_dir, result.rules.id, rules_dir)  # a bad coat-of-arms file archives nothing either
+    archive.check_space(exam_dir, sum(len(p.order) + len(p.eliminated) for p in result.positions), len(todo))
+    inputs = archive.input_hashes(exam_dir)
     done = []
     for act in todo:
         order = result.exam.acts.index(act) + 1
         record = archive.freeze(exam_dir, act, order, inputs,
                                 lambda folder, act=act: render_act(result, act, folder, last, current, key, site_url,
                                                                    arms))
+        records.append(record)
+        archive.record_ledger(exam_dir, records)  # a kill before this line: the next run adopts the act (read)
         last = current
         pdf = record.folder / record.pdf if record.pdf else None
-        done.append(Published(act, pdf, record.files.get(record.pdf, "")))
-    return done
+        done.append(Published(act, pdf, record.files.get(record.pdf, ""), *texts[act.slug]))
+    return Outcome(done, notes)
+
+
+def future_problems(acts: list[Act], day: date) -> list[Problem]:
+    """An act dated after the day it is published is refused: publicar runs on the day of publication, and an act
+    dated in the future would, once archived, make the date-order rule (acts/load.py `_history`) refuse every real
+    act after it (issue 19 item 1). Reading adopted: an act's date is the date of the edition that carries it (Lei
+    nº 14.133/2021 art. 54 and the edital: the act takes effect by its publication), so it cannot be after the
+    day it is archived."""
+    return [Problem(FILE, f"o ato «{a.label}» tem data de {a.date:%d/%m/%Y}, depois de hoje ({day:%d/%m/%Y}): um ato "
+                    "só é publicado no dia da edição que o traz, ou depois dela. Confira a data; se a edição ainda "
+                    "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
+
+
+def empty_corrections(acts: list[Act], published: dict | None, current: dict) -> list[Problem]:
+    """A retificação that changes nothing is refused (issue 19 item 4): it would be published saying only "nenhum
+    nome, nota, classificação ou posição mudou". LEGAL-NOTES 13: a retificação corrects what its act published;
+    an act republished as it was is a `republicacao`."""
+    from . import corrections
+
+    problems, before = [], published
+    for act in acts:
+        if act.kind == CORRECTION:
+            changed = before is not None and corrections.diff(before, current, per_candidate=False)
+            if not changed or not corrections.body_data(changed)["trechos"]:
+                problems.append(Problem(FILE, f"o ato «{act.label}» é uma retificação, mas nada mudou em relação ao "
+                                        "último ato publicado (nenhum nome, nota, classificação ou posição). Corrija "
+                                        "primeiro a planilha (por exemplo candidatos.csv) e rode de novo; para "
+                                        "publicar o ato outra vez sem mudança, use tipo = \"republicacao\".",
+                                        column=f"{act_key(act)}.tipo"))
+        before = current
+    return problems
+
+
+def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the act's text as it will be published, warnings): ato.md for an act that publishes the lists, else the
+    paragraphs of its body (acts/body.py)."""
+    if act.carries_result and act.kind != CORRECTION:
+        text = (result.exam.preamble_md or "").strip()
+        if text:
+            return tuple(text.splitlines()), ()
+        folder = Path(result.exam.source).name if getattr(result.exam, "source", None) else "a pasta do certame"
+        return (), (f"o ato «{act.label}» não tem texto: falta o arquivo ato.md em {folder} (ou ele está vazio), e "
+                    "o ato sai só com as listas. Para publicar um texto (título, preâmbulo, considerandos), escreva-o "
+                    "em ato.md antes de publicar.",)
+    from .. import public
+
+    exam = public.exam_view(result, with_positions=False, act=act)
+    done = body(act, result, published, exam, current) or {}
+    return tuple(done.get("texto", ())) + tuple(done.get("fecho", ())), ()
 
 
 def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:

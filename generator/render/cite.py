@@ -212,9 +212,12 @@ def _locality(exam: dict) -> tuple[str, str]:
 def urn(exam: dict) -> str:
     """LexML URN of the published act: `urn:lex:LOCAL:AUTHORITY:edital:DATE;NUMBER` (Parte 2, sec. 5: the
     descriptor is a date and an identifier). An act without a number of its own takes `lex-1`, the form for
-    unnumbered documents; a retificação is the corrected act's URN with `;retificacao.N`."""
-    local, authority = _locality(exam)
+    unnumbered documents; a retificação is the corrected act's URN with `;retificacao.N`. A published act's URN is
+    frozen (build._frozen puts it in the act's view): the one it had when it was published."""
     own = act(exam)
+    if own.get("urn"):
+        return own["urn"]
+    local, authority = _locality(exam)
     fixed = own.get("retifica") if own.get("tipo") == "retificacao" else None
     target = fixed or own
     descriptor = f"{target['data']};{lexml_name(target.get('numero') or '') or 'lex-1'}"
