@@ -243,7 +243,7 @@ def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None
         shutil.rmtree(target, ignore_errors=True)
         # an exam with a search segment of its own reuses the segment itself, written in the site: no postings
         for k, spill in enumerate(d for d in recorder.spills if d.is_dir() and not entry.get("segmento")):
-            shutil.copytree(spill, target / "busca" / str(k))
+            _copy_tree(spill, target / "busca" / str(k))
         target.mkdir(parents=True, exist_ok=True)
         (target / ENTRY).write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
 
@@ -366,6 +366,17 @@ def _link_files(source: Path, target: Path, rels: list[str]) -> None:
             os.link(os.path.join(source, rel), dest)
         except OSError:
             shutil.copy2(os.path.join(source, rel), dest)
+
+
+def _copy_tree(source: Path, target: Path) -> None:
+    """Copy every file of source under target, stopping at the first failure: shutil.copytree goes on through every
+    file and then raises one shutil.Error listing them all (hundreds of paths on a full disk, issue 22)."""
+    for folder, dirs, files in os.walk(source):
+        dirs.sort()
+        dest = Path(target) / os.path.relpath(folder, source)
+        dest.mkdir(parents=True, exist_ok=True)
+        for name in sorted(files):
+            shutil.copyfile(os.path.join(folder, name), dest / name)
 
 
 def _renumber(folder: Path, shift: int) -> None:

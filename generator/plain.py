@@ -28,3 +28,28 @@ def one_line(text: str) -> str:
 def multiline(text: str) -> str:
     """Free text (ato.md) keeping its lines: controls other than tab and line end, and bidi overrides, dropped."""
     return _BIDI_CONTROLS.sub("", _CONTROLS.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+
+
+def identifier_problem(text: str) -> str:
+    """What keeps `text` from being a canonical identifier (an act number, a cargo code), or '' (issue 22 item 7).
+
+    Identifiers name permanent addresses and are matched against each other (`retifica`, a convocação's `cargo`):
+    two spellings that look alike must not be two identifiers. So an identifier is in NFKC form ("５０/２０２４"
+    is "50/2024" in full-width digits) and its letters and digits are Latin and ASCII once accents are set aside
+    (a Cyrillic «А» or an Arabic-Indic «٥» looks like «A» or «5» and is not one). Accented Latin letters pass
+    ("ADM-SAÚDE"); their addresses drop the accent (paths.slugify)."""
+    canonical = unicodedata.normalize("NFKC", text)
+    if "º" in text or "ª" in text:
+        return "tem «º» ou «ª»: escreva só o número, sem «nº» (o título do ato já traz «nº»)."
+    if canonical != text:
+        return (f"usa caracteres fora da forma canônica (por exemplo, algarismos ou letras de largura dupla): "
+                f"escreva «{canonical}».")
+    odd = []
+    for c in text:
+        if ord(unicodedata.normalize("NFKD", c)[0]) > 0x7F and c not in odd:
+            odd.append(c)
+    if odd:
+        shown = ", ".join(f"«{c}» ({unicodedata.name(c, 'U+%04X' % ord(c)).lower()})" for c in odd)
+        return (f"tem {shown}: letras, algarismos e sinais de outros alfabetos parecem os latinos e "
+                "dariam outro identificador. Use só letras latinas, algarismos 0-9 e sinais como / . -")
+    return ""

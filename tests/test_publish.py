@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -170,3 +174,151 @@ def test_a_fresh_exam_with_several_acts_publishes_them_all_in_one_run(tmp_path, 
     status, out, err = _run(capsys, "publicar", str(folder))
     assert status == 0, err
     assert [r.act["numero"] for r in archive.read(folder)] == ["41/2024", "44/2024", "50/2024"]
+
+
+# -- issue 19 item 1 and 4, issue 22 items 5 and 7: the history cannot be corrupted; publicar is safe ------------
+def test_an_act_dated_in_the_future_is_refused(tmp_path, capsys):
+    """An act dated 2099 would, once archived, make the date-order rule refuse every real act after it."""
+    folder = _exam(tmp_path)
+    assert _run(capsys, "publicar", str(folder))[0] == 0
+    _add(folder, CALL.replace("data = 2024-07-01", "data = 2099-07-01"))
+    before = _tree(folder)
+    status, _, err = _run(capsys, "publicar", str(folder))
+    assert status == 1 and "Traceback" not in err
+    assert ("certame.toml, chave «atos[2].data»: o ato «Edital de Convocação nº 50/2024» tem data de 01/07/2099, "
+            "depois de hoje (") in err
+    assert _tree(folder) == before
+
+
+def test_an_acts_archived_bytes_do_not_depend_on_how_runs_were_split(tmp_path, capsys, monkeypatch):
+    """Result and convocação published in one run, or in two: the result's archived files are the same (its
+    ato.json listed the acts declared after it)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    split = _exam(tmp_path / "a")
+    assert _run(capsys, "publicar", str(split))[0] == 0
+    _add(split, CALL)
+    assert _run(capsys, "publicar", str(split))[0] == 0
+    together = _exam(tmp_path / "b")
+    _add(together, CALL)
+    assert _run(capsys, "publicar", str(together))[0] == 0
+    first, second = (folder / "arquivo" / "ato-41-2024" for folder in (split, together))
+    files = _tree(first)
+    assert set(files) == set(_tree(second))
+    for rel, data in files.items():
+        if rel == archive.MANIFEST:  # the manifest records the certame.toml that was read, as it was
+            a, b = (json.loads(x) for x in (data, (second / rel).read_bytes()))
+            a["entradas"].pop("certame.toml"), b["entradas"].pop("certame.toml")
+            assert a == b
+        else:
+            assert data == (second / rel).read_bytes(), rel
+
+
+def test_publicar_refuses_the_example_site_url(tmp_path, capsys, monkeypatch):
+    from generator import build
+
+    monkeypatch.setattr(build, "site_url", lambda config_file=None: f"https://{build.EXAMPLE_HOST}/")
+    folder = _exam(tmp_path)
+    status, _, err = _run(capsys, "publicar", str(folder))
+    assert status == 1 and not (folder / "arquivo").exists()
+    assert (f"{build.CONFIG}: o endereço do site (chave site_url: https://{build.EXAMPLE_HOST}/) ainda é o do "
+            "exemplo.") in err and f"troque-o em {build.CONFIG}" in err
+
+
+def test_a_correction_that_changes_nothing_is_refused(tmp_path, capsys):
+    folder = _exam(tmp_path)
+    assert _run(capsys, "publicar", str(folder))[0] == 0
+    _add(folder, CORRECTION)  # no score changed
+    before = _tree(folder)
+    status, _, err = _run(capsys, "publicar", str(folder))
+    assert status == 1
+    assert ("certame.toml, chave «atos[2].tipo»: o ato «Edital de Retificação nº 44/2024» é uma retificação, mas nada "
+            "mudou em relação ao último ato publicado") in err
+    assert _tree(folder) == before
+
+
+def test_publicar_shows_the_text_warns_without_one_and_says_what_next(tmp_path, capsys):
+    folder = _exam(tmp_path)
+    status, out, err = _run(capsys, "publicar", "--conferir", str(folder))
+    assert status == 0 and not (folder / "arquivo").exists()  # --conferir publishes nothing
+    assert "Seria publicado: Edital de Resultado Final nº 41/2024" in out
+    assert "Aviso: o ato «Edital de Resultado Final nº 41/2024» não tem texto: falta o arquivo ato.md" in err
+    (folder / "ato.md").write_text("# Resultado final\n\nTorna público o resultado final.\n", encoding="utf-8")
+    status, out, err = _run(capsys, "publicar", str(folder))
+    assert status == 0 and "Aviso" not in err
+    assert "  Texto do ato:\n    # Resultado final\n\n    Torna público o resultado final." in out
+    assert "Próximos passos:\n  1. gazeta build" in out and "guarde no controle de versão" in out
+    _add(folder, CALL)
+    status, out, _ = _run(capsys, "publicar", str(folder))
+    assert "Ficam convocados, no prazo de validade" in out  # a convocação's text is its body
+
+
+def test_two_runs_at_once_are_refused(tmp_path, capsys):
+    folder = _exam(tmp_path)
+    with archive.locked(folder):  # another gazeta publicar holds the exam
+        status, _, err = _run(capsys, "publicar", str(folder))
+    assert status == 1 and "outro gazeta publicar já está em andamento no certame «exemplo»" in err
+    assert not (folder / "arquivo").exists()
+    assert _run(capsys, "publicar", str(folder))[0] == 0  # released
+
+
+def test_publicar_checks_the_free_space_first(tmp_path, capsys, monkeypatch):
+    folder = _exam(tmp_path)
+    real = shutil.disk_usage
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: real(path)._replace(free=1000))
+    status, _, err = _run(capsys, "publicar", str(folder))
+    assert status == 1 and "espaço livre insuficiente no disco de" in err and "nada foi publicado" in err
+    assert not (folder / "arquivo" / "ato-41-2024").exists()
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    (errno.ENOSPC, "não há espaço livre no disco"), (errno.EFBIG, "um arquivo passou do tamanho máximo"),
+    (errno.EROFS, "o disco está montado somente para leitura"),
+    (errno.ENAMETOOLONG, "o nome de um arquivo ficou longo demais")])
+def test_machine_faults_while_publishing_are_one_sentence(tmp_path, capsys, monkeypatch, code, words):
+    folder = _exam(tmp_path)
+    real = Path.write_text
+
+    def failing(self, *args, **kwargs):
+        if self.name == archive.ACT_FILE:
+            raise OSError(code, os.strerror(code), str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", failing)
+    status, _, err = _run(capsys, "publicar", str(folder))
+    assert status == 1 and "Traceback" not in err and "Errno" not in err
+    assert f"não foi possível gravar o ato no arquivo do certame «exemplo»: {words}" in err
+    assert [p.name for p in (folder / "arquivo").iterdir()] == []
+
+
+def test_a_real_file_size_limit_is_one_sentence(tmp_path):
+    """EFBIG for real: `ulimit -f` below the size of the act's PDF."""
+    folder = _exam(tmp_path)
+    code = ("import resource, sys\nfrom generator import build\n"
+            "build.site_url = lambda config_file=None: 'https://concursos.lins.sp.gov.br/'\n"
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))\n"
+            "from generator.cli import main\nsys.exit(main(['publicar', sys.argv[1]]))\n")
+    done = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 1, done.stderr
+    assert "passou do tamanho máximo que este sistema permite gravar" in done.stderr
+    assert "Traceback" not in done.stderr and [p.name for p in (folder / "arquivo").iterdir()] == []
+
+
+def test_act_fields_have_length_limits_and_canonical_identifiers(tmp_path, capsys):
+    """A 300-character number passed check and ended in ENAMETOOLONG; "５０/２０２４" beside "50/2024" was a second
+    act with a non-ASCII address (issue 22 items 5 and 7)."""
+    folder = _exam(tmp_path)
+    path = folder / "certame.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('numero = "41/2024"', f'numero = "{"4" * 300}/2024"'), encoding="utf-8")
+    status, _, err = _run(capsys, "check", str(folder))
+    assert status == 1 and "chave «atos[1].numero»: é longo demais (305 caracteres; o máximo é 40)" in err
+    path.write_text(text, encoding="utf-8")
+    _add(folder, CALL.replace('"50/2024"', '"５０/２０２４"') + CALL)
+    status, _, err = _run(capsys, "check", str(folder))
+    assert status == 1
+    assert ("chave «atos[2].numero»: o identificador «５０/２０２４» usa caracteres fora da forma canônica (por exemplo, "
+            "algarismos ou letras de largura dupla): escreva «50/2024».") in err
+    path.write_text(text.replace('codigo = "ADM"', 'codigo = "АDM"'), encoding="utf-8")  # a Cyrillic А
+    status, _, err = _run(capsys, "check", str(folder))
+    assert status == 1 and "chave «cargos[1].codigo»: o código «АDM» tem «А» (cyrillic capital letter a)" in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from ..errors import Collector
+from ..plain import identifier_problem
 from .model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, Act, Edition, Signer
 
 FILE = "certame.toml"
@@ -40,6 +41,8 @@ SIGNER_KEYS = {
     "nome": (True, "text", '"Maria da Silva"'),
     "cargo": (True, "text", '"Secretária de Estado de Educação"'),
 }
+# Keys that identify: matched against other acts and cargos, and part of permanent addresses (issue 22 item 7).
+IDENTIFIERS = ("numero", "retifica", "cargo")
 # Keys of [publicacao] that, with [[atos]], belong to each act instead.
 PER_ACT = ("edicao", "data")
 FIRST_KINDS = (RESULT, HOMOLOGATION)
@@ -80,6 +83,10 @@ def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: 
     prefix = f"atos[{n}]."
     before = len(problems.problems)
     values = _too_long(_check_keys(entry, ACT_KEYS, prefix, problems), LIMITS, prefix, problems)
+    for key in IDENTIFIERS:
+        wrong = identifier_problem(values[key]) if key in values else ""
+        if wrong:
+            problems.add(FILE, f"o identificador «{values.pop(key)}» {wrong}", column=prefix + key)
     kind = values.get("tipo")
     if kind is not None and kind not in ACT_TYPES:
         problems.add(FILE, f"o tipo «{kind}» não existe. Use {_words(list(ACT_TYPES), 'ou')}.", column=prefix + "tipo")

@@ -7,6 +7,7 @@ all speak these types; renderers receive them only through the public view.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -94,7 +95,8 @@ class Act:
         """Path segment of the act's permanent page and PDF: 'ato-50-2024'."""
         if not self.number:  # [publicacao] alone: the one result act has no number of its own
             return f"ato-{self.kind}"
-        return "ato-" + "".join(c if c.isalnum() else "-" for c in self.number.lower()).strip("-")
+        ascii_number = unicodedata.normalize("NFKD", self.number).encode("ascii", "ignore").decode().lower()
+        return "ato-" + "".join(c if c.isascii() and c.isalnum() else "-" for c in ascii_number).strip("-")
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,12 +76,11 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
 
 def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: tuple[Path, ...], dry_run: bool,
              day: date) -> Outcome:
-    from ..contract import contract
     from ..pipeline import coat_of_arms, prepare
 
     result = prepare(exam_dir, rules_dir)
     records = archive.read(exam_dir, witnesses=witnesses, publishing=True)
-    todo = pending(result.exam.acts, records, result.exam)
+    todo = pending(result.exam.acts, records)
     notes = []
     if records and not dry_run and archive.record_ledger(exam_dir, records):
         notes.append(f"registro dos atos publicados gravado em {exam_dir.name}/{archive.ARCHIVE}/{archive.LEDGER} "
@@ -90,13 +89,17 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
     if not todo:
         return Outcome([], notes)
     problems = future_problems(todo, day)
-    current = contract(result, {r.act["numero"]: r.files.get(r.pdf or "") for r in records})
+    digests = {r.act["numero"]: r.files.get(r.pdf or "") for r in records}
+    # Each act as of itself: its result and contract from the acts up to it, never from those declared after it
+    states = [(act, *_as_of(result, act, digests)) for act in todo]
     last = next((r.contract() for r in reversed(records) if (r.folder / archive.RESULT_FILE).is_file()), None)
-    problems += empty_corrections(todo, last, current)
+    problems += empty_corrections(states, last)
     if problems:
         raise InputError(problems)
-    texts = {act.slug: act_text(act, result, last if k == 0 else current, current)
-             for k, act in enumerate(todo)}
+    texts, before = {}, last
+    for act, state, current in states:
+        texts[act.slug] = act_text(act, state, before, current)
+        before = current
     if dry_run:
         return Outcome([Published(a, None, "", *texts[a.slug]) for a in todo], notes)
     key = signing_key(exam_dir)  # before rendering anything: a certificate that cannot be used archives nothing
@@ -104,17 +107,37 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
     archive.check_space(exam_dir, sum(len(p.order) + len(p.eliminated) for p in result.positions), len(todo))
     inputs = archive.input_hashes(exam_dir)
     done = []
-    for act in todo:
+    for act, state, current in states:
         order = result.exam.acts.index(act) + 1
         record = archive.freeze(exam_dir, act, order, inputs,
-                                lambda folder, act=act: render_act(result, act, folder, last, current, key, site_url,
-                                                                   arms))
+                                lambda folder, act=act, state=state, current=current, last=last: render_act(
+                                    state, act, folder, last, current, key, site_url, arms))
         records.append(record)
         archive.record_ledger(exam_dir, records)  # a kill before this line: the next run adopts the act (read)
         last = current
         pdf = record.folder / record.pdf if record.pdf else None
         done.append(Published(act, pdf, record.files.get(record.pdf, ""), *texts[act.slug]))
     return Outcome(done, notes)
+
+
+def _as_of(result, act: Act, digests: dict[str, str]):
+    """(the result as of `act`, its contract): the exam with the acts up to `act` only, and the convocações'
+    timelines run again over them (acts/calls.py). What an act archives — its result contract, its view, its body —
+    then depends only on it and the acts before it (issue 19 item 1), not on how `publicar` runs were split."""
+    from dataclasses import replace
+
+    from ..contract import contract
+    from .calls import apply as apply_calls
+    from .model import CALL
+
+    acts = result.exam.acts
+    upto = acts[:acts.index(act) + 1]
+    state = result
+    if len(upto) < len(acts):
+        state = replace(result, exam=replace(result.exam, acts=upto))
+        events = result.exam.events
+        state.timelines = apply_calls(state, upto, events) if events or any(a.kind == CALL for a in upto) else {}
+    return state, contract(state, digests)
 
 
 def future_problems(acts: list[Act], day: date) -> list[Problem]:
@@ -125,17 +148,17 @@ def future_problems(acts: list[Act], day: date) -> list[Problem]:
     day it is archived."""
     return [Problem(FILE, f"o ato «{a.label}» tem data de {a.date:%d/%m/%Y}, depois de hoje ({day:%d/%m/%Y}): um ato "
                     "só é publicado no dia da edição que o traz, ou depois dela. Confira a data; se a edição ainda "
-                    "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
+                    "não saiu, publique o ato no dia dela.", column=f"{actact_key(a)}.data") for a in acts if a.date > day]
 
 
-def empty_corrections(acts: list[Act], published: dict | None, current: dict) -> list[Problem]:
+def empty_corrections(states: list[tuple], published: dict | None) -> list[Problem]:
     """A retificação that changes nothing is refused (issue 19 item 4): it would be published saying only "nenhum
     nome, nota, classificação ou posição mudou". LEGAL-NOTES 13: a retificação corrects what its act published;
-    an act republished as it was is a `republicacao`."""
+    an act republished as it was is a `republicacao`. `states`: (act, result, contract) of each act to publish."""
     from . import corrections
 
     problems, before = [], published
-    for act in acts:
+    for act, _, current in states:
         if act.kind == CORRECTION:
             changed = before is not None and corrections.diff(before, current, per_candidate=False)
             if not changed or not corrections.body_data(changed)["trechos"]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..acts.model import Act
 from ..errors import Collector
 from ..model import RESERVE_GROUPS, Position, Publication
-from ..plain import one_line
+from ..plain import identifier_problem, one_line
 from .text import join_words
 
 FILE = "certame.toml"
@@ -416,7 +416,13 @@ def _positions(entries: list[dict], problems: Collector) -> tuple[list[Position]
                          "precisa de um código diferente.", column=f"cargos[{number}].codigo")
         elif isinstance(code, str):
             seen[code.strip()] = number
+        wrong = identifier_problem(code.strip()) if isinstance(code, str) and code.strip() else ""
+        if wrong:  # a lookalike code would be a second cargo that reads as the first (issue 22 item 7)
+            problems.add(FILE, f"o código «{code.strip()}» {wrong}", column=f"cargos[{number}].codigo")
         position = _position(entry, f"cargos[{number}].", problems)
+        if wrong:
+            ok = False
+            continue
         if position is None or repeated:
             ok = False
         else:
