@@ -528,3 +528,43 @@ def test_the_build_removes_a_large_previous_site_in_the_background(versions, tmp
     monkeypatch.setattr(sitedir, "BACKGROUND_FROM", 10**15)
     build(versions.content["A"], site, pdf=False)
     assert seen[-1] == {"background": False} and _tree(site) == versions.tree["A"]
+
+
+# -- issue 22 item 5: every machine fault of a build is one sentence ------------------------------------------------
+def _failing(real, code: int):
+    calls = [0]
+
+    def write_bytes(self, data):
+        calls[0] += 1
+        if calls[0] > 5:
+            raise OSError(code, os.strerror(code), str(self))
+        return real(self, data)
+    return write_bytes
+
+
+@pytest.mark.parametrize(("code", "words"), [(errno.EFBIG, "um arquivo passou do tamanho máximo"),
+                                             (errno.ENAMETOOLONG, "o nome de um arquivo ficou longo demais")])
+def test_file_too_large_or_name_too_long_in_the_middle(versions, tmp_path, capsys, monkeypatch, code, words):
+    _check_fault(versions, tmp_path, capsys, words,
+                 lambda site: monkeypatch.setattr(Path, "write_bytes", _failing(Path.write_bytes, code)))
+
+
+def test_full_disk_while_copying_the_search_postings_is_one_sentence(versions, tmp_path, capsys, monkeypatch):
+    """The search postings copied into the new cache (generator/incremental.save): shutil.copytree went on through
+    every file and raised one shutil.Error listing hundreds of paths."""
+    real = shutil.copyfile
+
+    def full(src, dst, *args, **kwargs):
+        if f"{os.sep}busca{os.sep}" in str(dst):
+            raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+        return real(src, dst, *args, **kwargs)
+
+    _check_fault(versions, tmp_path, capsys, "não há espaço livre no disco",
+                 lambda site: monkeypatch.setattr(shutil, "copyfile", full))
+
+
+def test_a_copytree_error_is_one_sentence(tmp_path):
+    failures = [(f"/a/{k}", f"/b/{k}", f"[Errno 28] No space left on device: '/b/{k}'") for k in range(300)]
+    fault = sitedir.fault(shutil.Error(failures), tmp_path / "site")
+    assert fault is not None and "não há espaço livre no disco («/b/0»)" in str(fault)
+    assert "/b/1'" not in str(fault) and "\n" not in str(fault)
