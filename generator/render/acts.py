@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..acts.model import CORRECTING_KINDS
 from ..paths import slugify
+from . import cite
 
 
 def history(exam_slug: str, records) -> list[dict]:
@@ -16,7 +17,8 @@ def history(exam_slug: str, records) -> list[dict]:
     entries = []
     for record in records:
         view = {**record.view(), "slug": exam_slug}  # links follow the exam folder, even if it was renamed
-        act = view["ato"]
+        # its URN as published: from the norms the act's view archived, not the rule file read again (issue 19)
+        act = view["ato"] = {**view["ato"], "urn": cite.urn(view)}
         pdf = view.get("pdf")
         sha = record.files.get(record.pdf or "", "")
         entries.append({
