@@ -312,6 +312,9 @@ def hostile_acts(tmp_path_factory):
     for plain, hostile in ACT_FIELDS.items():
         assert plain in toml
         toml = toml.replace(plain, hostile)
+    # all three acts are published in one run from the same inputs: the second corrects nothing, so it goes out as
+    # a republicação (a retificação that changes nothing is refused), with the same hostile motivo
+    toml = toml.replace('tipo = "retificacao"', 'tipo = "republicacao"')
     (exam / "certame.toml").write_text(toml, encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:  # publicar refuses the example's site_url
         from generator import build as build_module
