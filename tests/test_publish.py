@@ -217,11 +217,13 @@ def test_publicar_refuses_the_example_site_url(tmp_path, capsys, monkeypatch):
     from generator import build
 
     monkeypatch.setattr(build, "site_url", lambda config_file=None: f"https://{build.EXAMPLE_HOST}/")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(f"site_name: Teste\nsite_url: https://{build.EXAMPLE_HOST}/\n", encoding="utf-8")
     folder = _exam(tmp_path)
-    status, _, err = _run(capsys, "publicar", str(folder))
+    status, _, err = _run(capsys, "publicar", "--config", str(config), str(folder))
     assert status == 1 and not (folder / "arquivo").exists()
-    assert (f"{build.CONFIG}: o endereço do site (chave site_url: https://{build.EXAMPLE_HOST}/) ainda é o do "
-            "exemplo.") in err and f"troque-o em {build.CONFIG}" in err
+    assert (f"{config}: o endereço do site (chave site_url: https://{build.EXAMPLE_HOST}/) ainda é o do "
+            "exemplo.") in err and f"troque-o em {config}" in err
 
 
 def test_a_correction_that_changes_nothing_is_refused(tmp_path, capsys):

@@ -148,7 +148,7 @@ def future_problems(acts: list[Act], day: date) -> list[Problem]:
     day it is archived."""
     return [Problem(FILE, f"o ato «{a.label}» tem data de {a.date:%d/%m/%Y}, depois de hoje ({day:%d/%m/%Y}): um ato "
                     "só é publicado no dia da edição que o traz, ou depois dela. Confira a data; se a edição ainda "
-                    "não saiu, publique o ato no dia dela.", column=f"{actact_key(a)}.data") for a in acts if a.date > day]
+                    "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
 
 
 def empty_corrections(states: list[tuple], published: dict | None) -> list[Problem]:
