@@ -607,9 +607,10 @@ def locked(exam_dir: Path) -> Iterator[None]:
         os.close(fd)  # closing the descriptor releases the lock
 
 
-# Bytes an act needs in arquivo/ at least, per approved candidate of the exam (its PDF, open data and result
-# contract), plus a fixed part for the PDF's fonts and front matter. Measured on the examples: the MS result act,
-# 262 approved, 1,1 MB (≈4.000 B each); a convocação ≈ 60 kB. A lower bound: refused only when clearly short.
+# Bytes an act needs in arquivo/ at least: a fixed part (the PDF's fonts and front matter, the act's view) and, per
+# candidate of the exam, its share of the lists, open data and result contract. Measured on the examples: a
+# convocação or retificação 150–210 kB; a result act 630 kB (Cariacica, 235 candidates) to 780 kB (Lins, 100; MS,
+# 340). A lower bound (the MS result: 256 kB + 340 kB < 768 kB): refused only when clearly short.
 BYTES_PER_CANDIDATE = 1_000
 BYTES_PER_ACT = 256_000
 

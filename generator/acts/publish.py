@@ -143,9 +143,9 @@ def _as_of(result, act: Act, digests: dict[str, str]):
 def future_problems(acts: list[Act], day: date) -> list[Problem]:
     """An act dated after the day it is published is refused: publicar runs on the day of publication, and an act
     dated in the future would, once archived, make the date-order rule (acts/load.py `_history`) refuse every real
-    act after it (issue 19 item 1). Reading adopted: an act's date is the date of the edition that carries it (Lei
-    nº 14.133/2021 art. 54 and the edital: the act takes effect by its publication), so it cannot be after the
-    day it is archived."""
+    act after it (issue 19 item 1). Reading adopted (extends LEGAL-NOTES 13, "a publication is an act with its own
+    type, number and date, published in a gazette edition"): an act's date is the date of the edition that carries
+    it (acts/load._edition: Edition.date is the act's `data`), and an edition cannot be archived before it exists."""
     return [Problem(FILE, f"o ato «{a.label}» tem data de {a.date:%d/%m/%Y}, depois de hoje ({day:%d/%m/%Y}): um ato "
                     "só é publicado no dia da edição que o traz, ou depois dela. Confira a data; se a edição ainda "
                     "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
