@@ -10,11 +10,13 @@ from pathlib import Path
 import pikepdf
 from pikepdf.models.metadata import decode_pdf_date
 import pytest
+from conftest import OWN_SITE
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
 from generator.acts import sign
 from generator.acts.verify import sha256_file
+from generator import build as build_module
 from generator.cli import main
 from generator.errors import InputError
 from generator.render.pdf import build_pdf
@@ -355,10 +357,12 @@ def published_site(keys, tmp_path_factory) -> dict:
         mp.setenv(sign.ENV_CERTIFICATE, str(keys / "valido.p12"))
         mp.setenv(sign.ENV_PASSWORD, PASSWORD)
         mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+        mp.setattr(build_module, "site_url", lambda config_file=None: OWN_SITE)  # publicar refuses the example's
         assert main(["publicar", str(folder)]) == 0
     site = root / "site"
     assert main(["build", str(root / "content"), "--site", str(site), "--sem-pdf"]) == 0
-    (act,) = (site / "certames" / "exemplo" / "atos").iterdir()
+    # the act's folder (beside it, atos/registro.json: the public copy of the exam's ledger)
+    (act,) = (p for p in (site / "certames" / "exemplo" / "atos").iterdir() if p.is_dir())
     (pdf,) = act.glob("*.pdf")
     return {"exam": folder, "site": site, "act": act, "pdf": pdf, "sha256": sha256_file(pdf)}
 
