@@ -264,8 +264,7 @@ def test_a_published_acts_fields_come_from_the_archive(tmp_path, capsys, old, ne
     toml.write_text(text.replace(old, new, 1), encoding="utf-8")
     status, err = _build(capsys, content, tmp_path / "site")
     assert status == 1 and "Traceback" not in err
-    assert f"certame.toml, chave «{key}»: o ato «" in err and f"já foi publicado com {field} «" in err
-    assert "declare uma retificação do ato" in err
+    assert f"chave «{key}»" in err and field in err and "retifica" in err  # named, pointing to the retificação
 
 
 def test_a_published_acts_urn_is_frozen(tmp_path, capsys):
