@@ -115,7 +115,7 @@ def test_a_fourth_jurisdiction_is_a_new_file(tmp_path):
     text = MS.read_text(encoding="utf-8").replace('id = "mato-grosso-do-sul"', 'id = "atlantis"')
     (rules_dir / "atlantis.toml").write_text(text.replace('percentual = "20"', 'percentual = "30"'), "utf-8")
     exam = tmp_path / "certame"
-    shutil.copytree(ROOT / "content" / "certames" / "ms-2024-pss", exam)
+    shutil.copytree(ROOT / "content" / "certames" / "ms-2024-pss", exam, ignore=shutil.ignore_patterns("arquivo"))
     toml = exam / "certame.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace('"mato-grosso-do-sul"', '"atlantis"'), "utf-8")
     result = prepare(exam, rules_dir)
