@@ -39,7 +39,7 @@ class Candidate:
     status: str = APPROVED
     line: int = 0  # line in the source file, for messages
     choice: str | None = None  # reserve chosen when reached by two (column `escolha`; LEGAL-NOTES 9)
-    tie: tuple | None = None  # values of the tie-break columns (Exam.tie_columns): Decimal or None each
+    tie: tuple | None = None  # values of the tie-break columns (Exam.tie_columns): Decimal, int or None each
 
 
 @dataclass(frozen=True, slots=True)

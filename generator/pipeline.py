@@ -18,7 +18,7 @@ from .load import exam_slug, load_exam
 from .memory import paused_gc
 from .processes import Forked
 from .results import ExamResult, compute
-from .tiebreak import columns_of
+from .tiebreak import column_kinds
 
 
 def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
@@ -66,14 +66,14 @@ def _published(acts: list, records: list) -> dict:
     return calls
 
 
-def _tie_columns(meta, rules_dir: Path) -> tuple[str, ...]:
+def _tie_columns(meta, rules_dir: Path) -> dict[str, str]:
     """The board's columns the rule file's tie-break criteria read (none when the rules cannot be read: their
     problems are reported with the jurisdiction's, below)."""
     try:
         rules = rules_for(meta.jurisdiction, rules_dir)
     except InputError:
-        return ()
-    return columns_of(rules.tiebreak)
+        return {}
+    return column_kinds(rules.tiebreak)
 
 
 def _rule_problems(error: InputError, rules_dir: Path | None, exam_dir: Path) -> list[Problem]:

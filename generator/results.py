@@ -15,7 +15,7 @@ from .memory import paused_gc
 from .law.basis import Basis, Norm
 from .law.rules import CITATION
 from .tiebreak import TieCriterion, decide
-from .law.rules import OutcomeRule, Rules
+from .law.rules import OutcomeRule, Rules, tie_criterion
 from .model import APPROVED, PROCEDURES, Candidate, CommissionOutcome, Exam, Position
 
 GENERAL = "geral"
@@ -64,10 +64,14 @@ def tiebreak_for(exam: Exam, rules: Rules) -> tuple[TieCriterion, ...] | None:
     neither gives any (then: score, and the older first — the default, LEGAL-NOTES 11)."""
     if exam.tiebreak:
         edital = Norm("edital-do-certame", exam.notice, exam.notice)
-        return tuple(TieCriterion(d.get("criterio", ""), Basis(rules.norms.get(d.get("norma"), edital),
-                                                                d.get("fundamento", ""), d.get("nota")),
-                                  d.get("coluna", ""), d.get("vence", "maior"), d.get("rotulo", ""))
-                     for d in exam.tiebreak)
+
+        def cited(d: dict, path: str) -> Basis:
+            return Basis(rules.norms.get(d.get("norma"), edital), d.get("fundamento", ""), d.get("nota"))
+
+        # checked when certame.toml was read (load.exam_file): read again here, now with the rules' norms
+        return tuple(tie_criterion(d, f"desempate[{i}]", lambda key, message: None, cited,
+                                   lambda data, path, required, optional: data if isinstance(data, dict) else {})
+                     for i, d in enumerate(exam.tiebreak, start=1))
     return rules.tiebreak or None
 
 

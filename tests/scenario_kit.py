@@ -31,9 +31,18 @@ def parse_candidate(text: str, position: str, line: int) -> Candidate:
     choice = next((t[8:] for t in rest if t.startswith("escolha=")), None)
     candidate = Candidate(reg, f"Candidato {reg}", position, Decimal(score.replace(",", ".")), rank, birth, None,
                           sex, opts, status, line, choice)
-    candidate.tie = {t[2:].split("=")[0]: (None if t.split("=")[1] == "-" else Decimal(t.split("=")[1].replace(",", ".")))
+    candidate.tie = {t[2:].split("=")[0]: _tie_value(t.split("=")[1])
                      for t in rest if t.startswith("x:")} or None  # x:coluna=valor (x:coluna=- : empty cell)
     return candidate
+
+
+def _tie_value(text: str):
+    """x:coluna=87,5 → Decimal; x:hora_nascimento=08:30 → seconds after midnight (tiebreak.parse_hour); - : empty."""
+    from generator.tiebreak import parse_hour
+
+    if text == "-":
+        return None
+    return parse_hour(text) if ":" in text else Decimal(text.replace(",", "."))
 
 
 def load_scenario(path: Path) -> tuple[dict, Exam]:

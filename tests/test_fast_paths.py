@@ -21,6 +21,7 @@ from generator.errors import Collector
 from generator.load import COLUMN_NAMES, _candidates, _files, load_exam
 from generator.load import candidates as reader
 from generator.load.exam_file import read_exam_file
+from generator.tiebreak import column_kinds
 
 TOML = """jurisdicao = "lins"
 titulo = "Concurso Público nº 01/2024 — Resultado final"
@@ -42,6 +43,27 @@ vagas = 30
 codigo = "ADM"
 nome = "Agente Administrativo"
 vagas = 3
+
+[[desempate]]
+criterio = "coluna"
+coluna = "nota_especifica"
+publicar = true
+fundamento = "item 9.1, a"
+
+[[desempate]]
+criterio = "idade"
+hora = "hora_nascimento"
+fundamento = "item 9.1, b"
+
+[[desempate]]
+criterio = "sorteio"
+ato = "Ata da sessão pública de sorteio de 10/04/2024"
+fundamento = "item 9.1, c"
+
+[[desempate]]
+criterio = "coluna"
+coluna = "jurado"
+fundamento = "item 9.1, d"
 """
 
 # Usual and unusual spellings of each column, bad ones included; mostly usual, so that whole blocks are clean.
@@ -59,6 +81,11 @@ CELLS = {
     "indigena": ["N", "", "S", "0", "x"],
     "situacao": ["aprovado", "", "ausente", "ELIMINADA", "reprovado"],
     "escolha": ["", "negro", "pcd", "qualquer"],
+    # the tie-break columns of [[desempate]], each with its own parser (tiebreak.parser)
+    "nota_especifica": ["30", "", "30,5", "S", "abc", "7,123"],
+    "hora_nascimento": ["08:30", "", "8h", "25:00", "x", "10:00:59"],
+    "sorteio": ["1", "", "2.0", "0", "1,5", "x"],
+    "jurado": ["S", "", "N", "3", "x"],
 }
 OPTIONAL = [c for c in CELLS if c not in ("inscricao", "nome", "cargo", "nota")]
 
@@ -91,7 +118,8 @@ def _outcome(folder: Path):
     """The candidates, the by-inscrição lookup and the problems, all of them also when there are problems."""
     problems = Collector()
     meta = read_exam_file(folder / "certame.toml", COLUMN_NAMES, problems)
-    people, by_registration, _ = _candidates(folder, _files(folder, problems), meta, problems)
+    kinds = column_kinds(meta.tie_criteria)
+    people, by_registration, _ = _candidates(folder, _files(folder, problems), meta, problems, tuple(kinds), kinds)
     return ([(c.registration, c.name, c.position, str(c.score), c.rank, c.birth, c.cpf, c.sex, sorted(c.opts),
               c.status, c.line, c.choice, c.tie) for c in people or ()],
             [(r, c.line) for r, c in (by_registration or {}).items()], [str(p) for p in problems.problems])

@@ -100,3 +100,63 @@ def test_explicar_names_the_criterion_that_decided_each_tie():
             "conhecimentos específicos». Fundamento: Edital nº 1/2024, item 7.3, b.") in lines
     assert ("Empate na nota com a inscrição 6001: vem antes pelo critério de desempate «maior nota na prova de "
             "conhecimentos gerais». Fundamento: Edital nº 1/2024, item 7.3, c.") in lines
+
+
+def _exam_folder(tmp_path, rows: list[str]):
+    from test_fast_paths import TOML
+
+    (tmp_path / "certame.toml").write_text(TOML, encoding="utf-8")
+    (tmp_path / "candidatos.csv").write_text("\n".join(
+        ["inscricao,nome,cargo,nota,nascimento,nota_especifica,HORA_NASCIMENTO,SORTEIO,jurado", *rows]) + "\n",
+        encoding="utf-8")
+    return tmp_path
+
+
+def test_the_board_columns_of_a_draw_and_an_hour_are_read_each_by_its_own_rule(tmp_path):
+    """sorteio: an integer ≥ 1; hora_nascimento: HH:MM, never repeated in a message (personal data); a published
+    score column takes no S/N; each message names the file, the line and the column."""
+    import pytest
+
+    from generator.errors import InputError
+    from generator.load import load_exam
+
+    folder = _exam_folder(tmp_path, ["101,Ana,ADM,70,1990-05-05,30,08:30,1,S",
+                                     "102,Bia,ADM,70,1990-05-05,S,25:17,1.5,N"])
+    with pytest.raises(InputError) as caught:
+        load_exam(folder)
+    text = str(caught.value)
+    assert "candidatos.csv, linha 3, coluna «hora_nascimento»: a hora de nascimento é inválida" in text
+    assert "25:17" not in text
+    assert "candidatos.csv, linha 3, coluna «sorteio»: o número de sorteio «1.5» não é um inteiro ≥ 1" in text
+    assert "candidatos.csv, linha 3, coluna «nota_especifica»: o valor «S» não é uma nota" in text
+    exam = load_exam(_exam_folder(tmp_path, ["101,Ana,ADM,70,1990-05-05,30,08:30,1,S",
+                                             "102,Bia,ADM,70,1990-05-05,30,8h,2,N"]))
+    values = dict(zip(exam.tie_columns, zip(*(c.tie for c in exam.candidates))))
+    assert values["hora_nascimento"] == (8 * 3600 + 30 * 60, 8 * 3600)
+    assert values["sorteio"] == (1, 2)
+    assert values["jurado"] == (Decimal(1), Decimal(0))
+
+
+def test_birth_data_can_never_be_published(tmp_path):
+    """publicar on an age criterion, or on a column whose name says it holds restricted data, is refused; a column
+    read both as an hour and as a score is refused."""
+    import pytest
+
+    from generator.errors import InputError
+    from generator.load import load_exam
+    from test_fast_paths import TOML
+
+    cases = {
+        'criterio = "idade"\npublicar = true\nfundamento = "item 9.1, b"': "só notas e o número do sorteio",
+        'criterio = "coluna"\ncoluna = "data_nascimento"\npublicar = true\nfundamento = "item 9.1"':
+            "parece trazer dado pessoal restrito",
+        'criterio = "coluna"\ncoluna = "hora_nascimento"\nfundamento = "item 9.1"':
+            "uma coluna serve a um só tipo de critério",
+        'criterio = "sorteio"\nfundamento = "item 9.1"': "chave «desempate[5].ato»: chave obrigatória no sorteio",
+    }
+    for extra, expected in cases.items():
+        (tmp_path / "certame.toml").write_text(TOML + "\n[[desempate]]\n" + extra + "\n", encoding="utf-8")
+        (tmp_path / "candidatos.csv").write_text("inscricao,nome,cargo,nota\n101,Ana,ADM,70\n", encoding="utf-8")
+        with pytest.raises(InputError) as caught:
+            load_exam(tmp_path)
+        assert expected in str(caught.value), (extra, str(caught.value))

@@ -13,7 +13,7 @@ from ..errors import Collector, InputError
 from ..labels import GROUP, OUTCOME, VACANCY
 from ..model import OUTCOMES, PROCEDURES, RESERVE_GROUPS
 from .basis import Basis, Norm
-from ..tiebreak import COLUMN, CRITERION_WORDS, WINS_WORDS, TieCriterion
+from ..tiebreak import AGE, COLUMN, CRITERION_WORDS, DRAW, DRAW_COLUMN, ELDERLY, WINS_WORDS, TieCriterion
 
 ROUNDING_WORDS = ("half_up", "ceil", "floor")
 ELIGIBILITY_WORDS = ("opcao", "mulher_guarda")  # opted at registration | woman in a Guarda Civil Municipal cargo
@@ -375,6 +375,7 @@ def _build(raw: dict, r: _Reader) -> Rules:
     tie_criteria = tuple(tie_criterion(item, f"desempate.criterios[{i + 1}]", r.error,
                                        lambda data, path: r.basis(data, "fundamento", path), r.table)
                          for i, item in enumerate(criteria))
+    check_tie_criteria(tie_criteria, "desempate.criterios", r.error)
     below = minimum.get("abaixo_fundamento")
     return Rules(
         id=raw.get("id", ""), name=raw.get("nome", ""), norms=dict(r.norms),
@@ -413,18 +414,43 @@ def _build(raw: dict, r: _Reader) -> Rules:
 COLUMN_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
+# Words in a column's name that say it holds restricted data (LEGAL-NOTES 7): never published as a tie-break column.
+RESTRICTED_WORDS = ("nasc", "cpf", "sexo", "genero", "hora", "idade", "rg", "endereco", "telefone", "email", "mae",
+                    "pai", "parecer", "cor", "raca", "etnia", "deficien", "laudo")
+
+
 def tie_criterion(data, path: str, error, basis, table) -> TieCriterion:
     """One tie-break criterion (rule file [[desempate.criterios]] or certame.toml [[desempate]]): `criterio`
-    (idoso, idade or coluna), for a column `coluna`, `vence` (maior or menor) and optional `rotulo`; its citation."""
-    data = table(data, path, {"criterio", "fundamento"}, _CITE | {"coluna", "vence", "rotulo"})
+    (idoso, idade, coluna or sorteio); for a column `coluna`, `vence` (maior or menor), optional `rotulo` and
+    `publicar`; for a draw `ato` (the act that recorded it), optional `coluna` (default «sorteio»), `vence` (default
+    menor), `rotulo` and `publicar`; for idade and idoso optional `hora` (the column with the hour of birth); its
+    citation."""
+    data = table(data, path, {"criterio", "fundamento"},
+                 _CITE | {"coluna", "vence", "rotulo", "publicar", "hora", "ato"})
     kind = data.get("criterio")
     if kind not in CRITERION_WORDS:
         error(f"{path}.criterio", f"use um de: {', '.join(CRITERION_WORDS)}.")
-    column, wins, label = data.get("coluna", ""), data.get("vence", "maior"), data.get("rotulo", "")
-    if kind == COLUMN:
+    draw = kind == DRAW
+    column = data.get("coluna", DRAW_COLUMN if draw else "")
+    wins, label = data.get("vence", "menor" if draw else "maior"), data.get("rotulo", "")
+    publish, hour, act = data.get("publicar", False), data.get("hora", ""), data.get("ato", "")
+    allowed = {COLUMN: {"coluna", "vence", "rotulo", "publicar"}, DRAW: {"coluna", "vence", "rotulo", "publicar", "ato"},
+               AGE: {"hora"}, ELDERLY: {"hora"}}.get(kind, set())
+    for key in ("coluna", "vence", "rotulo", "publicar", "hora", "ato"):
+        if key in data and key not in allowed and kind in CRITERION_WORDS:
+            where = {"hora": "criterio = \"idade\" ou \"idoso\"", "ato": "criterio = \"sorteio\""}.get(
+                key, "criterio = \"coluna\" ou \"sorteio\"")
+            if key == "publicar":  # birth data decides, and is never published (LEGAL-NOTES 7, 19)
+                error(f"{path}.publicar", "só notas e o número do sorteio podem ser publicados: a data e a hora de "
+                      "nascimento decidem o desempate, mas são dados pessoais e nunca aparecem nas listas (a linha "
+                      "diz só «desempate: idade»). Retire publicar deste critério.")
+            else:
+                error(f"{path}.{key}", f"só vale com {where}.")
+    if kind in (COLUMN, DRAW):
         if not isinstance(column, str) or not COLUMN_NAME.fullmatch(column):
             error(f"{path}.coluna", "deveria ser o nome da coluna da planilha da banca, em minúsculas, sem acento "
-                  "nem espaço (ex.: \"nota_conhecimentos_especificos\").")
+                  "nem espaço (ex.: \"nota_conhecimentos_especificos\"" + (" ou \"sorteio\"" if draw else "")
+                  + "); um cabeçalho diferente da banca vai em [colunas] de certame.toml.")
             column = ""
         if wins not in WINS_WORDS:
             error(f"{path}.vence", f"use uma de: {', '.join(WINS_WORDS)} (o maior ou o menor valor vem antes).")
@@ -432,11 +458,40 @@ def tie_criterion(data, path: str, error, basis, table) -> TieCriterion:
         if not isinstance(label, str):
             error(f"{path}.rotulo", "deveria ser um texto.")
             label = ""
-    elif kind in CRITERION_WORDS:
-        for key in ("coluna", "vence", "rotulo"):
-            if key in data:
-                error(f"{path}.{key}", "só vale com criterio = \"coluna\".")
-    return TieCriterion(kind if kind in CRITERION_WORDS else COLUMN, basis(data, path), column, wins, label)
+        if not isinstance(publish, bool):
+            error(f"{path}.publicar", "deveria ser true ou false (se a coluna aparece nas listas).")
+            publish = False
+        elif publish and column and any(word in column for word in RESTRICTED_WORDS):
+            error(f"{path}.publicar", f"a coluna «{column}» parece trazer dado pessoal restrito (data ou hora de "
+                  "nascimento, CPF, sexo…), que nunca é publicado. Só publique colunas de notas; para esta, retire "
+                  "publicar.")
+            publish = False
+    if draw and (not isinstance(act, str) or not act.strip()):
+        error(f"{path}.ato", "chave obrigatória no sorteio: o ato que registrou o sorteio, como sai nas listas "
+              "(ex.: ato = \"Ata da sessão pública de sorteio de 10/04/2024\" ou \"Edital nº 5/2024, item 3\").")
+        act = ""
+    if kind in (AGE, ELDERLY) and "hora" in data and (not isinstance(hour, str) or not COLUMN_NAME.fullmatch(hour)):
+        error(f"{path}.hora", "deveria ser o nome da coluna da planilha da banca com a hora de nascimento (HH:MM), "
+              "em minúsculas, sem acento nem espaço (ex.: \"hora_nascimento\").")
+        hour = ""
+    return TieCriterion(kind if kind in CRITERION_WORDS else COLUMN, basis(data, path),
+                        column if kind in (COLUMN, DRAW) else "", wins if kind in (COLUMN, DRAW) else "maior",
+                        label if kind in (COLUMN, DRAW) else "", hour if kind in (AGE, ELDERLY) else "",
+                        bool(publish) if kind in (COLUMN, DRAW) else False, act.strip() if draw else "")
+
+
+def check_tie_criteria(criteria: tuple[TieCriterion, ...], path: str, error) -> None:
+    """What the criteria say together: a column read by two criteria in two ways (an hour as a score, a draw as a
+    score), which would publish a restricted value or misread one."""
+    seen: dict[str, tuple[int, str]] = {}
+    for i, c in enumerate(criteria, start=1):
+        for column, how in ((c.column, c.kind), (c.hour, "hora")):
+            if not column:
+                continue
+            if column in seen and seen[column][1] != how:
+                error(f"{path}[{i}]", f"a coluna «{column}» já é lida pelo critério {seen[column][0]} como "
+                      f"«{seen[column][1]}»: uma coluna serve a um só tipo de critério.")
+            seen.setdefault(column, (i, how))
 
 
 def _general_basis(r: _Reader, lists: dict) -> Basis:

@@ -9,6 +9,7 @@ from types import ModuleType
 from ..errors import Collector, InputError
 from ..memory import paused_gc
 from ..model import Candidate, Exam
+from ..tiebreak import VALUE, column_kinds
 from . import candidates, commission, withdrawals
 from .exam_file import ExamFile, read_exam_file
 from .table import Columns, Table, open_table
@@ -23,9 +24,11 @@ WITHDRAWALS_FILE = "desistencias.csv"
 COLUMN_NAMES = tuple(dict.fromkeys(candidates.COLUMNS.all + commission.COLUMNS.all + withdrawals.COLUMNS.all))
 
 
-def load_exam(folder: Path, tie_columns: Callable[[ExamFile], tuple[str, ...]] | None = None) -> Exam:
+def load_exam(folder: Path, tie_columns: Callable[[ExamFile], tuple[str, ...] | dict[str, str]] | None = None,
+              ) -> Exam:
     """Read and check one exam folder; raises InputError listing every problem found. `tie_columns`: the board's
-    columns the rules' tie-break criteria read (the edital's own [[desempate]] columns are always read)."""
+    columns the rules' tie-break criteria read, or a dict of them with how each is read (tiebreak.column_kinds;
+    the edital's own [[desempate]] columns are always read)."""
     with paused_gc():  # the loader builds no reference cycles; collections cost a fifth of the load
         return _load(Path(folder), tie_columns)
 
@@ -45,12 +48,12 @@ def _load(folder: Path, tie_columns=None) -> Exam:
     files = _files(folder, problems)
     meta = _exam_file(folder, files, problems)
     if meta.tiebreak:
-        extra = tuple(dict.fromkeys(e.get("coluna") for e in meta.tiebreak
-                                    if e.get("criterio") == "coluna" and isinstance(e.get("coluna"), str)))
+        kinds = column_kinds(meta.tie_criteria)
     else:
-        extra = tuple(tie_columns(meta)) if tie_columns is not None else ()
-    extra = tuple(c for c in extra if c and c not in COLUMN_NAMES)
-    people, by_registration, people_file = _candidates(folder, files, meta, problems, extra)
+        found = tie_columns(meta) if tie_columns is not None else ()
+        kinds = dict(found) if isinstance(found, dict) else dict.fromkeys(found, VALUE)
+    extra = tuple(c for c in kinds if c and c not in COLUMN_NAMES)
+    people, by_registration, people_file = _candidates(folder, files, meta, problems, extra, kinds)
     outcomes = _side_file(files, COMMISSION_FILE, commission, meta, problems,
                           lambda table: commission.read_commission(table, by_registration, people_file, problems))
     gave_up = _side_file(files, WITHDRAWALS_FILE, withdrawals, meta, problems,
@@ -66,7 +69,8 @@ def _load(folder: Path, tie_columns=None) -> Exam:
         notice=meta.notice, publication=meta.publication, positions=meta.positions, candidates=people,
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
         events=events,
-        acts=meta.acts, tie_columns=extra, tiebreak=meta.tiebreak, registration_end=meta.registration_end,
+        acts=meta.acts, tie_columns=extra, tiebreak=meta.tiebreak,
+        registration_end=meta.registration_end,
     )
 
 
@@ -99,7 +103,8 @@ def _renames(meta: ExamFile, columns: Columns) -> dict[str, str]:
 
 
 def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile, problems: Collector,
-                extra: tuple[str, ...] = ()) -> tuple[list[Candidate] | None, dict[str, Candidate] | None, str]:
+                extra: tuple[str, ...] = (), kinds: dict[str, str] | None = None,
+                ) -> tuple[list[Candidate] | None, dict[str, Candidate] | None, str]:
     """The candidates and the same by inscrição, or None when their file is missing or unreadable; also the file's
     name for messages."""
     found = [files[name] for name in CANDIDATE_FILES if name in files]
@@ -119,7 +124,7 @@ def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile, problems: 
         if table is not None:
             _unmapped(table, meta, problems)
             people, by_registration = candidates.read_candidates(table, codes, problems, meta.places,
-                                                                 meta.max_score, extra, meta.no_zeros)
+                                                                 meta.max_score, extra, meta.no_zeros, kinds)
     if table is not None and table.broken:
         by_registration = None  # rows were lost: other files' inscrições cannot be checked against them
     elif people == []:

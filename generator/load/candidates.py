@@ -78,15 +78,17 @@ def code_lookup(codes: list[str], names: dict[str, str] | None = None) -> CargoL
 
 def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collector, places: int = 2,
                     max_score: Decimal = Decimal(100), extra: tuple[str, ...] = (),
-                    no_zeros: bool = False) -> tuple[list[Candidate], dict[str, Candidate]]:
+                    no_zeros: bool = False, kinds: dict[str, str] | None = None,
+                    ) -> tuple[list[Candidate], dict[str, Candidate]]:
     """All rows of the candidates' table, and the candidates by inscrição (the first row of a repeated one).
 
     `codes` is None when certame.toml's cargos could not be read: cargos are then not checked. Scores must lie on
     the exam's scale: 0 to `max_score`, at most `places` decimals. Unless `no_zeros` (inscricoes_sem_zeros), an
     inscrição that may have lost its leading zeros is an error: a number cell of an XLSX, or all-digit inscrições of
-    different lengths.
+    different lengths. `kinds`: how each tie-break column of `extra` is read (tiebreak.column_kinds; default a number
+    or S/N).
     """
-    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra)
+    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra, kinds)
     candidates = reader.run()
     if not no_zeros:
         _lost_zeros(table, reader.first, problems)
@@ -101,11 +103,14 @@ class _Reader:
     """The row loop and the bookkeeping for problems that span rows (duplicates, unknown cargos)."""
 
     def __init__(self, table: Table, codes: dict[str, str] | None, rows: RowProblems, places: int,
-                 max_score: Decimal, extra: tuple[str, ...] = ()) -> None:
+                 max_score: Decimal, extra: tuple[str, ...] = (), kinds: dict[str, str] | None = None) -> None:
+        from ..tiebreak import VALUE, parser
+
         self.table, self.codes, self.rows = table, codes, rows
         self.extra = extra  # the tie-break columns (tiebreak.py), each at its place in the header or absent
         self.extra_at = [table.index.get(c) for c in extra] if any(c in table.index for c in extra) else None
-        self.tie_memo: dict[str, object] = {}
+        self.tie_parsers = [parser((kinds or {}).get(c, VALUE), places) for c in extra]
+        self.tie_memo: list[dict[str, object]] = [{} for _ in extra]  # per column: each has its own parser
         self.first: dict[str, Candidate] = {}
         self.duplicates: dict[str, list[int]] = {}
         self.unknown_codes: dict[str, list[int]] = {}
@@ -272,22 +277,22 @@ class _Reader:
                 self.duplicates.setdefault(registration, [first[registration].line]).append(line)
 
     def _ties(self, row: list[str], line: int) -> tuple:
-        """The tie-break cells of a row: exact decimals at the exam's places, or S/N (1/0); a column absent from
-        the file, or an empty cell, is None (an error only if a tie needs it: tiebreak.decide)."""
-        from ..tiebreak import parse_value
+        """The tie-break cells of a row, each by its column's parser (tiebreak.parser): exact decimals at the
+        exam's places or S/N (1/0), a score only (a published column), a draw number, an hour of birth; a column
+        absent from the file, or an empty cell, is None (an error only if a tie needs it: tiebreak.decide)."""
         values = []
-        for column, i in zip(self.extra, self.extra_at):
+        for column, i, parse, memo in zip(self.extra, self.extra_at, self.tie_parsers, self.tie_memo):
             text = row[i] if i is not None else ""
-            value = self.tie_memo.get(text, MISSING)
+            value = memo.get(text, MISSING)
             if value is MISSING:
                 try:
-                    value = parse_value(text, self.memo.places)
+                    value = parse(text)
                 except ValueError as error:
                     self.rows.add(line, column, str(error))
                     value = None
                 else:
-                    if len(self.tie_memo) < MEMO_LIMIT:
-                        self.tie_memo[text] = value
+                    if len(memo) < MEMO_LIMIT:
+                        memo[text] = value
             values.append(value)
         return tuple(values)
 

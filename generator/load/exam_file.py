@@ -128,6 +128,7 @@ class ExamFile:
     sheet: str | None = None  # the XLSX sheet to read (planilha)
     acts: list[Act] = field(default_factory=list)  # [[atos]], or the one `resultado` act of [publicacao] alone
     tiebreak: list[dict] = field(default_factory=list)  # [[desempate]]: the edital's criteria (checked shape)
+    tie_criteria: tuple = ()  # the same as tiebreak.TieCriterion (without their citations): the columns they read
     registration_end: date | None = None  # inscricoes_fim: last day of registration (Estatuto, art. 27 p.u.)
     ignored: tuple[str, ...] = ()  # [colunas] ignorar: the board's columns left unread on purpose
     no_zeros: bool = False  # inscricoes_sem_zeros: the inscrições have no leading zeros (lengths may differ)
@@ -160,7 +161,7 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     result.registration_end = values.get("inscricoes_fim")
     result.no_zeros = values.get("inscricoes_sem_zeros", False)
     if "desempate" in values:
-        result.tiebreak = _tiebreak(values["desempate"], problems)
+        result.tiebreak, result.tie_criteria = _tiebreak(values["desempate"], problems)
     act_entries = document.get("atos")
     defaults = _publication(values["publicacao"], act_entries is not None, problems) if "publicacao" in values else None
     if "colunas" in values:
@@ -177,10 +178,10 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
         _acts(result, defaults, act_entries, "atos" in values, problems)
 
 
-def _tiebreak(entries: list, problems: Collector) -> list[dict]:
+def _tiebreak(entries: list, problems: Collector) -> tuple[list[dict], tuple]:
     """[[desempate]]: the edital's tie-break criteria, checked like the rule file's (law.rules.tie_criterion); their
     citations are checked against the rules' norms once the rules are known (results.check)."""
-    from ..law.rules import tie_criterion
+    from ..law.rules import check_tie_criteria, tie_criterion
 
     def error(key: str, message: str) -> None:
         problems.add(FILE, message, column=key)
@@ -195,11 +196,12 @@ def _tiebreak(entries: list, problems: Collector) -> list[dict]:
             error(f"{path}.{name}", "chave desconhecida (confira a grafia).")
         return data
 
-    out = []
+    out, criteria = [], []
     for i, entry in enumerate(entries, start=1):
-        tie_criterion(entry, f"desempate[{i}]", error, lambda data, path: None, table)
+        criteria.append(tie_criterion(entry, f"desempate[{i}]", error, lambda data, path: None, table))
         out.append(entry if isinstance(entry, dict) else {})
-    return out
+    check_tie_criteria(tuple(criteria), "desempate", error)
+    return out, tuple(criteria)
 
 
 def _publication(table: dict, with_acts: bool, problems: Collector) -> dict | None:
