@@ -182,8 +182,8 @@ case("desempate-valor-invalido", ["candidatos.csv, linha 3, coluna «nota_redaca
      toml=TIE_TOML, candidates=HEADER.replace("\n", ",nota_redacao\n") + ROWS[0].replace("\n", ",8\n")
      + ROWS[1].replace("\n", ",sete\n") + "".join(r.replace("\n", ",7\n") for r in ROWS[2:]))
 case("desempate-criterio-desconhecido", ["certame.toml, chave «desempate[1].criterio»: use um de: idoso, idade, "
-                                         "coluna."],
-     toml=TIE_TOML.replace('criterio = "coluna"', 'criterio = "sorteio"'))
+                                         "coluna, sorteio."],
+     toml=TIE_TOML.replace('criterio = "coluna"', 'criterio = "antiguidade"'))
 case("situacao-invalida", ["candidatos.csv, linha 6, coluna «situacao»: a situação «reprovado» não é reconhecida. "
                            "Use aprovado, eliminado ou ausente (vazio vale como aprovado)."],
      candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,reprovado\n"))
