@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
+from itertools import compress, count, islice
+from operator import attrgetter, eq
 from typing import Iterator
 
 from .acts.model import ACT_TYPES, RESULT, Act, Edition
@@ -18,6 +20,10 @@ from .law.basis import Basis
 from .law.rules import PUBLIC_FIELDS, VOCABULARY
 from .model import OPEN, RESERVE_GROUPS
 from .results import GENERAL, ExamResult, PositionResult
+from .tiebreak import deciding, published
+
+OFFICIAL_ROW = "desempate: classificação oficial da banca"
+AGE_ROW = "desempate: idade"  # the default criterion (the older first): never the birth date (LEGAL-NOTES 19)
 
 MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
           "novembro", "dezembro")
@@ -217,6 +223,11 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     rules = result.rules
     fields = set(rules.public_fields) & set(PUBLIC_FIELDS)
     people = [_person(c, i + 1, fields) for i, c in enumerate(pr.order)]
+    shown = tie_columns_view(result)
+    if shown:
+        _tie_values(result, pr.order, people, shown)
+    for k, words in _tie_words(result, pr.order).items():
+        people[k]["desempate"] = words
     marks = _marks(result, pr)
     for i, mark in marks.items():  # the current lists say what a later act did (issue 19 item 5)
         if i < len(people):  # (one called, then eliminated, is on no list)
@@ -224,7 +235,9 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     view = position_summary(pr)
     view["fundamentos_reservas"] = {g: bases.one(b) for g, b in pr.count_bases.items()}
     view["rotulos"] = labels_view(rules)
-    view["listas"] = [_list_view(g, idx, people, rules, bases) for g, idx in pr.lists.items()]
+    view["colunas_desempate"] = [{**c, "fundamento": bases.one(c["fundamento"])} for c in shown]
+    view["listas"] = [_list_view(g, idx, people, rules, bases, result, pr.order) for g, idx in pr.lists.items()]
+    view["tem_desempate"] = any("desempate" in e for lst in view["listas"] for e in lst["entradas"])
     view["nomeacao"] = [
         {"posicao": n.position, "vaga": n.group, "vaga_devida": n.due, "motivo": n.reason,
          **_entry_person(people[n.index]), "fundamento": bases.many(n.bases), "cadastro_reserva": n.register}
@@ -308,7 +321,54 @@ def _entry_person(person: dict) -> dict:
     return {k: person[k] for k in ("inscricao", "classificacao_geral") if k in person}
 
 
-def _list_view(group: str, indexes: list[int], people: list[dict], rules, bases: _Bases) -> dict:
+def tie_columns_view(result: ExamResult) -> list[dict]:
+    """The tie-break columns the lists show (`publicar = true`): scores and the draw's number, each with its words
+    and citation — never a birth date nor an hour (tiebreak.published; LEGAL-NOTES 19). `fundamento` is a Basis
+    here; position_view turns it into its dict."""
+    columns = result.exam.tie_columns
+    return [{"chave": c.column, "rotulo": c.shown, "tipo": "sorteio" if c.kind == "sorteio" else "nota",
+             "fundamento": c.basis} for c in published(result.tiebreak) if c.column in columns]
+
+
+def _tie_values(result: ExamResult, order: list, people: list[dict], shown: list[dict]) -> None:
+    """Each person's values of the published tie-break columns, as text ("" where the board left the cell empty)."""
+    at = [result.exam.tie_columns.index(c["chave"]) for c in shown]
+    for c, person in zip(order, people):
+        values = c.tie or ()
+        person["valores_desempate"] = [_tie_text(values[k] if k < len(values) else None) for k in at]
+
+
+def _tie_text(value) -> str:
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, int) else score_text(value)
+
+
+def _tie_words(result: ExamResult, seq: list) -> dict[int, str]:
+    """Position k in `seq` (candidates in list order) → the words of the criterion that decided its tie in the
+    score with a neighbour: the one before it, or for the first of a run the one after it (LEGAL-NOTES 19: "why am I
+    44th and not 43rd"). A run decided by the board's classification says so; age never shows the date."""
+    scores = list(map(attrgetter("score"), seq))
+    tied = list(compress(count(), map(eq, scores, islice(scores, 1, None))))
+    out: dict[int, str] = {}
+    exam, criteria = result.exam, result.tiebreak
+    for i in tied:
+        a, b = seq[i], seq[i + 1]
+        if a.rank is not None:
+            words = OFFICIAL_ROW
+        elif criteria:
+            criterion = deciding(a, b, criteria, exam.tie_columns, exam.registration_end)
+            words = criterion.row_text if criterion is not None else None
+        else:
+            words = AGE_ROW
+        if words:
+            out[i + 1] = words
+            out.setdefault(i, words)
+    return out
+
+
+def _list_view(group: str, indexes: list[int], people: list[dict], rules, bases: _Bases,
+               result: ExamResult | None = None, order: list | None = None) -> dict:
     if group == GENERAL:
         title, basis = rules.general_title, rules.general_basis
         entries = people
@@ -316,6 +376,11 @@ def _list_view(group: str, indexes: list[int], people: list[dict], rules, bases:
         rule = rules.groups[group]
         title, basis = rule.list_title, rule.list_basis
         entries = [{**people[i], "classificacao": r} for r, i in enumerate(indexes, start=1)]
+        for e in entries:
+            e.pop("desempate", None)  # a group list's ties are with its own neighbours
+        if result is not None and order is not None:
+            for k, words in _tie_words(result, [order[i] for i in indexes]).items():
+                entries[k]["desempate"] = words
     return {"grupo": group, "titulo": title, "fundamento": bases.one(basis), "entradas": entries}
 
 

@@ -110,7 +110,13 @@ def column_kinds(criteria: tuple[TieCriterion, ...]) -> dict[str, str]:
 
 
 def published(criteria: tuple[TieCriterion, ...] | None) -> tuple[TieCriterion, ...]:
-    """The criteria whose column the lists show, each column once (never a birth date nor an hour)."""
+    """The criteria whose column the lists show, each column once (never a birth date nor an hour).
+
+    A score that decides a tie is public (LEGAL-NOTES 7, 19). The draw's number may be published too — our reading,
+    not in LEGAL-NOTES: it is the result of a public act (the draw session and its ata are published, Constituição
+    Federal, art. 37, caput — publicidade; Lei Federal nº 12.527/2011, art. 8º), it says nothing about the person
+    (not sensitive data, LGPD art. 5º, II), and without it the last step of an order decided by draw cannot be
+    checked (LEGAL-NOTES 19)."""
     out: dict[str, TieCriterion] = {}
     for c in criteria or ():
         if c.publish and c.kind in (COLUMN, DRAW) and c.column:

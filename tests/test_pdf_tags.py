@@ -179,7 +179,9 @@ def test_structure_order_reads_back_the_open_data_of_a_whole_cargo(site, documen
             group = next(g for g, entries in lists.items() if entries and entries[0]["inscricao"] in rows[0])
             matched.add(group)
             want = [[e["classificacao"]] + ([e["classificacao_geral"]] if group != "geral" else [])
-                    + [e["inscricao"], e["nota"], norm(e["nome"])] for e in lists[group]]
+                    + [e["inscricao"], e["nota"], norm(e["nome"] + (f" — {e['desempate']}" if e.get("desempate")
+                                                                     else ""))]
+                    for e in lists[group]]  # the PDF gives the deciding criterion after the name (LEGAL-NOTES 19)
         assert rows == want, title
         compared += len(rows)
     assert matched == {g for g, entries in lists.items() if entries}

@@ -12,7 +12,8 @@ from generator.public import exam_view
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMS = exam_dirs(ROOT / "content")
-ENTRY_KEYS = {"classificacao", "inscricao", "nome", "nota", "classificacao_geral"}
+ENTRY_KEYS = {"classificacao", "inscricao", "nome", "nota", "classificacao_geral",
+              "desempate", "valores_desempate"}  # the deciding criterion and the published tie-break columns
 
 
 @pytest.fixture(params=EXAMS, ids=[e.name for e in EXAMS])

@@ -103,11 +103,16 @@ def _cell(column: str, value):
     return "" if value is None else value
 
 
-def _json_cell(column: str, value):
-    """JSON keeps numbers as numbers (dot decimal), booleans as booleans."""
+def _json_cell(column: str, value, numbers: frozenset = frozenset()):
+    """JSON keeps numbers as numbers (dot decimal), booleans as booleans. `numbers`: other score columns (the
+    published tie-break columns) read like `nota`."""
     if column == "fundamento" and isinstance(value, dict):
         return value.get("texto", "")
-    if column == "nota" and isinstance(value, str) and value:
+    if isinstance(value, int) and not isinstance(value, bool) and column in numbers:
+        return value
+    if column in numbers and value == "":
+        return None
+    if (column == "nota" or column in numbers) and isinstance(value, str) and value:
         return float(value.replace(".", "").replace(",", "."))  # shortest repr: 85,50 → 85.5, exact
     if column == "cadastro_reserva":
         return bool(value)
@@ -127,24 +132,57 @@ def _plain_rows(columns: list[str], items: list[dict]):
         return None
 
 
-def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -> int:
-    """Write one resource as CSV and JSON; return its row count."""
-    columns = [c for c, _, _ in COLUMNS[kind]]
+TIE_WORDS = ("desempate", _STR, "Critério que decidiu o empate na nota com o vizinho da lista (vazio sem empate); "
+             "nunca a data de nascimento")
+
+
+def list_spec(position: dict) -> list[tuple[str, dict, str]] | None:
+    """The columns of a cargo's lists when it publishes tie-break columns or has ties (LEGAL-NOTES 19): the usual
+    ones, each published column (a score, or the draw's number) after the score, and «desempate»; None: the usual."""
+    shown = position.get("colunas_desempate") or []
+    if not shown and not position.get("tem_desempate"):
+        return None
+    spec = list(COLUMNS["lista"])
+    at = [c for c, _, _ in spec].index("nota") + 1
+    spec[at:at] = [(c["chave"], _INT if c["tipo"] == "sorteio" else {"type": "number", "decimalChar": ","},
+                    f"Critério de desempate publicado: {c['rotulo']}") for c in shown]
+    if position.get("tem_desempate"):
+        spec.append(TIE_WORDS)
+    return spec
+
+
+def list_items(position: dict, items: list[dict]) -> list[dict]:
+    """A list's entries with the published tie-break values as columns (public.tie_columns_view)."""
+    keys = [c["chave"] for c in position.get("colunas_desempate") or []]
+    if not keys:
+        return items
+    return [{**e, **dict(zip(keys, (int(v) if v and k["tipo"] == "sorteio" else v
+                                     for v, k in zip(e.get("valores_desempate", ()), position["colunas_desempate"]))))}
+            for e in items]
+
+
+def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path,
+                spec: list[tuple[str, dict, str]] | None = None) -> int:
+    """Write one resource as CSV and JSON (`spec`: its columns, when not the kind's usual ones); return its row
+    count."""
+    spec = spec or COLUMNS[kind]
+    columns = [c for c, _, _ in spec]
+    numbers = frozenset(c for c, props, _ in spec if props["type"] in ("number", "integer") and c != "nota")
     plain = _plain_rows(columns, items)  # the hot path at national scale: list rows are plain values
     with csv_path.open("w", encoding=ENCODING, newline="") as fc:
         writer = csv.writer(fc, delimiter=";", lineterminator="\r\n")  # writes None as an empty field
         writer.writerow(columns)
         if plain is not None and not _CSV_SPECIAL & set(columns):
-            writer.writerows(_guarded(plain, _text_columns(kind)))
+            writer.writerows(_guarded(plain, _text_columns(spec)))
         else:
             writer.writerows([spreadsheet_safe(_cell(c, item.get(c))) for c in columns] for item in items)
-    if plain is not None and not (_JSON_SPECIAL - {"nota"}) & set(columns):
+    if plain is not None and not (_JSON_SPECIAL - {"nota"}) & set(columns) and not numbers:
         rows = [dict(zip(columns, values)) for values in plain]
         if "nota" in columns:
             for row in rows:
                 row["nota"] = _json_cell("nota", row["nota"])
     else:
-        rows = [{c: _json_cell(c, item.get(c)) for c in columns} for item in items]
+        rows = [{c: _json_cell(c, item.get(c), numbers) for c in columns} for item in items]
     # One object per line: diffs and `head` stay readable, and one dumps call keeps it fast.
     body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     if body.count("},{") == max(len(rows) - 1, 0):  # no value contains "},{" itself: safe to split there
@@ -153,15 +191,15 @@ def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path) -
     return len(rows)
 
 
-def _text_columns(kind: str) -> list[int]:
-    """Positions of the string columns of a kind (where a formula could hide)."""
-    return [k for k, (_, props, _) in enumerate(COLUMNS[kind]) if props["type"] == "string"]
+def _text_columns(spec: list[tuple[str, dict, str]]) -> list[int]:
+    """Positions of the string columns of a resource (where a formula could hide)."""
+    return [k for k, (_, props, _) in enumerate(spec) if props["type"] == "string"]
 
 
-def _schema(kind: str) -> dict:
-    """Table Schema of the CSV of one kind of resource."""
+def _schema(kind: str, spec: list[tuple[str, dict, str]] | None = None) -> dict:
+    """Table Schema of the CSV of one kind of resource (`spec`: its columns, when not the kind's usual ones)."""
     return {"fields": [{"name": column, **props, "description": description}
-                       for column, props, description in COLUMNS[kind]]}
+                       for column, props, description in spec or COLUMNS[kind]]}
 
 
 def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Iterable[dict]]]:
@@ -191,21 +229,26 @@ class OpenData:
         """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
         package resources (a worker process returns them to the parent, which calls `merge`)."""
         cargo, mine, resources = slug or self.slugs(position["codigo"]), {}, []
+        tie_spec = list_spec(position)
         for key, kind, title, items in _resources(position, cargo):
             base = f"{cargo}-{key}"
             csv_path, json_path = self.out_dir / f"{base}.csv", self.out_dir / f"{base}.json"
-            rows = _write_pair(kind, items, csv_path, json_path)
+            spec = tie_spec if kind == "lista" else None
+            if spec is not None:
+                items = list_items(position, items)
+            rows = _write_pair(kind, items, csv_path, json_path, spec)
             mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
             label = f"{position['codigo']} — {position['nome']}: {title}"
             if kind in downloads.XLSX_COLUMNS:  # each list and the nomination order, for spreadsheet users
                 xlsx_path = self.out_dir / f"{base}.xlsx"
+                sheet = downloads.xlsx_columns(spec) if spec is not None else None
                 if self.defer and len(items) <= self.defer_rows:
                     self.defer_rows -= len(items)
-                    self.deferred.append((kind, items, xlsx_path, label))
+                    self.deferred.append((kind, items, xlsx_path, label, sheet))
                 else:
-                    downloads.write_xlsx(kind, items, xlsx_path, label, self.moment)
+                    downloads.write_xlsx(kind, items, xlsx_path, label, self.moment, columns=sheet)
                 mine[(position["codigo"], key)]["xlsx"] = xlsx_path
-            resources.append(_resource(base, label, kind, csv_path, json_path))
+            resources.append(_resource(base, label, kind, csv_path, json_path, spec))
         self.merge(mine, resources)
         return mine, resources
 
@@ -225,8 +268,8 @@ class OpenData:
                    "datapackage_sha256": sha256_file(package_path)}
         if early is not None:
             early(package)
-        for kind, items, xlsx_path, label in self.deferred:
-            downloads.write_xlsx(kind, items, xlsx_path, label, self.moment)
+        for kind, items, xlsx_path, label, sheet in self.deferred:
+            downloads.write_xlsx(kind, items, xlsx_path, label, self.moment, columns=sheet)
         self.deferred.clear()
         paths = [p for f in self.files.values() for p in (f["csv"], f["json"])] + [package_path]
         # The zip is the Frictionless package itself (datapackage.json and its resources); the XLSX copies of the
@@ -250,7 +293,8 @@ def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path, *
     return data.finish(early)
 
 
-def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path) -> list[dict]:
+def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path,
+              spec: list[tuple[str, dict, str]] | None = None) -> list[dict]:
     """The CSV and JSON resources of one table, with their schemas and hashes."""
     # The CSV is a table (tabular-data-resource, with its schema); the JSON is an array of objects, which the
     # tabular profile does not describe (Frictionless reads it as a byte source), so it is a plain data-resource
@@ -258,7 +302,7 @@ def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path)
     return [
         {"name": f"{base}-csv", "path": csv_path.name, "profile": "tabular-data-resource", "title": title,
          "description": CSV_NOTE, "format": "csv", "mediatype": "text/csv", "encoding": "utf-8", "dialect": DIALECT,
-         "hash": f"sha256:{sha256_file(csv_path)}", "bytes": csv_path.stat().st_size, "schema": _schema(kind)},
+         "hash": f"sha256:{sha256_file(csv_path)}", "bytes": csv_path.stat().st_size, "schema": _schema(kind, spec)},
         {"name": f"{base}-json", "path": json_path.name, "profile": "data-resource", "title": title,
          "format": "json", "mediatype": "application/json", "encoding": "utf-8",
          "hash": f"sha256:{sha256_file(json_path)}", "bytes": json_path.stat().st_size},

@@ -77,8 +77,24 @@ XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of ge
 }
 
 
+def xlsx_columns(spec: list[tuple[str, dict, str]]) -> list[tuple[str, str, str]]:
+    """The sheet's columns for a list with tie-break columns (render.data.list_spec): the usual ones by name, a
+    published score as a decimal, the draw's number as an integer, the deciding criterion as text."""
+    usual = {column: (header, kind) for column, header, kind in XLSX_COLUMNS["lista"]}
+    out = []
+    for column, props, description in spec:
+        if column in usual:
+            out.append((column, *usual[column]))
+        elif column == "desempate":
+            out.append((column, "Desempate", "text"))
+        else:
+            label = description.rpartition(": ")[2]
+            out.append((column, label[:1].upper() + label[1:], "int" if props["type"] == "integer" else "decimal"))
+    return out
+
+
 def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: datetime, *,
-               splice: bool = True) -> None:
+               splice: bool = True, columns: list[tuple[str, str, str]] | None = None) -> None:
     """One list as a one-sheet workbook (openpyxl write-only). The inscrição is a text cell (a string, never a
     number: 03024501 keeps its zero) in a column formatted as text ("@"), so a number typed there stays text too;
     text is never read as a formula (openpyxl turns "=…" into one: such a cell is set as a string); the nota is a
@@ -95,7 +111,7 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
-    columns = XLSX_COLUMNS[kind]
+    columns = columns or XLSX_COLUMNS[kind]
     book = Workbook(write_only=True)
     naive = moment.astimezone(timezone.utc).replace(tzinfo=None)
     book.properties.created = book.properties.modified = naive

@@ -188,6 +188,7 @@ class Typesetter:
         self.rows = 0  # data rows typeset (list entries, nominations, commission outcomes)
         self._continuation: list[Line] = []
         self._prefix_widths: dict[str, float] = {}
+        self.tie_columns: list[dict] = []  # the cargo's published tie-break columns (public.tie_columns_view)
 
     # -- pages and columns -------------------------------------------------------------------------------------
     def _open(self, heading: list[str] | None = None, summary: str | None = None) -> None:
@@ -241,6 +242,7 @@ class Typesetter:
         code = view["codigo"]
         heading = wrap(f"{code} — {view['nome']}", self.g.body_w * self.g.fill, "bold", self.g.head_size)
         self._continuation = []
+        self.tie_columns = view.get("colunas_desempate") or []
         self._open(heading, self._summary(view))
         cargo = Entry(1, f"{clean(code)} — {clean(view['nome'])}", (code, "cargo"), self._index, self._index)
         self.entries.append(cargo)
@@ -342,8 +344,15 @@ class Typesetter:
         general_w = max((len(str(e.get("classificacao_geral", ""))) for e in entries), default=1)
         insc_w = max((len(clean(str(e["inscricao"]))) for e in entries), default=1)
         nota_w = max((len(str(e["nota"])) for e in entries), default=1)
-        labels = ("Classificação · Classificação geral · Inscrição · Nota · Nome" if group
-                  else "Classificação · Inscrição · Nota · Nome")
+        # the published tie-break columns after the score, and the deciding criterion after the name of each tied
+        # row (LEGAL-NOTES 19): one label per cell, so the tagged table keeps one TH per TD (pdf_direct)
+        shown = [clean(c["rotulo"]) for c in self.tie_columns]
+        tie_w = [max([len(label), *(len(e.get("valores_desempate", [""] * len(shown))[k] or "—") for e in entries)])
+                 for k, label in enumerate(shown)]
+        words = any("desempate" in e for e in entries)
+        name = "Nome e desempate" if words else "Nome"
+        labels = " · ".join(["Classificação", *(["Classificação geral"] if group else []), "Inscrição", "Nota",
+                             *shown, name])
 
         def rows() -> Iterator[list[str]]:
             for e in entries:
@@ -351,7 +360,11 @@ class Typesetter:
                 if group:
                     cells.append(str(e.get("classificacao_geral", "")).rjust(general_w, FIG))
                 cells += [clean(str(e["inscricao"])).ljust(insc_w, FIG), str(e["nota"]).rjust(nota_w, FIG)]
-                yield self._row(cells, e["nome"])
+                if shown:
+                    values = e.get("valores_desempate") or [""] * len(shown)
+                    cells += [(v or "—").rjust(w, FIG) for v, w in zip(values, tie_w)]
+                tie = e.get("desempate")
+                yield self._row(cells, f"{e['nome']} — {tie}" if tie else e["nome"])
         return labels, rows()
 
     def _nominations(self, code: str, nominations: list[dict]) -> None:

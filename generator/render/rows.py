@@ -72,15 +72,21 @@ def _vacancy(group: str, words: dict[str, str] | None = None) -> str:
     return _VACANCY_HTML[key]
 
 
-def list_rows(entries: list[dict], group: bool, status: Callable[[str], str]) -> Markup:
-    """Rows of a classification list: anchor `i-<inscrição>` on each."""
+def list_rows(entries: list[dict], group: bool, status: Callable[[str], str], tie_columns: int = 0,
+              tie_words: bool = False) -> Markup:
+    """Rows of a classification list: anchor `i-<inscrição>` on each. `tie_columns`: how many published tie-break
+    columns follow the score (public.tie_columns_view); `tie_words`: a «Desempate» column with the criterion that
+    decided each tied row (LEGAL-NOTES 19)."""
     out = []
     for e in entries:
         reg = escape(e["inscricao"])
         general = f'<td class="num">{_int(e["classificacao_geral"])}</td>' if group else ""
+        ties = "".join(f'<td class="num">{escape(v) if v else "—"}</td>'
+                       for v in e.get("valores_desempate", ())[:tie_columns]) if tie_columns else ""
+        words = f'<td>{escape(e.get("desempate", ""))}</td>' if tie_words else ""
         out.append(f'<tr id="i-{reg}"><td class="num">{_int(e["classificacao"])}</td><td>{reg}</td>'
                    f'<th scope="row">{escape(e.get("nome", "—"))}</th><td class="num">{escape(e.get("nota", "—"))}</td>'
-                   f'{general}<td>{status(e["inscricao"])}</td></tr>\n')
+                   f'{ties}{general}{words}<td>{status(e["inscricao"])}</td></tr>\n')
     return Markup("".join(out))
 
 

@@ -435,12 +435,16 @@ class ExamPages:
 
     def _list(self, p: dict, lst: dict, rel: str, status: "Status") -> None:
         group = lst["grupo"] != "geral"
+        tie_columns = len(p.get("colunas_desempate", ()))
+        tie_words = any("desempate" in e for e in lst["entradas"])
+
         def render(chunk: list, page_rel: str) -> Markup:
-            return list_rows(chunk, group, status.at(page_rel.count("/"), group))
+            return list_rows(chunk, group, status.at(page_rel.count("/"), group), tie_columns, tie_words)
 
         self._paginate(f"{rel}{lst['grupo']}/", lst["entradas"], lst["titulo"], "list.html", [(p["nome"], rel)],
                        (p["codigo"], lst["grupo"]), f"Cargo {p['codigo']} — {lst['titulo']}", render, p=p,
-                       group=group, fundamento=lst.get("fundamento"), jsonld=self._dataset(p, lst, rel))
+                       group=group, fundamento=lst.get("fundamento"), jsonld=self._dataset(p, lst, rel),
+                       tie_words=tie_words)
 
     def _dataset(self, p: dict, lst: dict, rel: str) -> dict:
         """schema.org Dataset of one list, with its downloads and the act it belongs to."""
