@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from ..acts.model import CALL, CORRECTING_KINDS
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, ordinal
 from . import acts as act_pages, charts, cite, downloads
 from .safe_markdown import act_html
@@ -131,7 +132,7 @@ class Site:
         depth = rel.count("/")
         context.setdefault("root", "../" * depth)
         context.setdefault("has_page", self.has_page)
-        for key in ("crumbs", "cite", "jsonld", "exam", "description"):
+        for key in ("crumbs", "cite", "jsonld", "exam", "description", "feed"):
             context.setdefault(key, None)
         if not context["description"]:
             context["description"] = _description(context)
@@ -143,6 +144,17 @@ class Site:
         if len(data) > self.largest[0]:
             self.largest = (len(data), rel)
         self.urls.append((rel, lastmod))
+
+    def not_found_page(self) -> None:
+        """404.html at the site root, the name MkDocs, GitHub Pages and nginx's `error_page 404 /404.html` use. The
+        server sends it for any missing address, at any depth, so its links cannot be relative to its folder: with a
+        site_url they are absolute URLs under it (they keep a sub-path such as https://host/concursos/); without
+        one they are relative to the site root, right at least for a missing top-level address. Never '/…', which
+        breaks when the site is served from a sub-path. Not in the sitemap."""
+        html = self.env.get_template("404.html").render(
+            root=self.site_url or "", has_page=self.has_page, title="Página não encontrada", crumbs=None, cite=None,
+            jsonld=None, exam=None, description=SITE_DESCRIPTION)
+        (self.out / "404.html").write_bytes(html.encode("utf-8"))
 
     def legislation_index(self, pages: Iterable[tuple[str, str]]) -> None:
         """The legislation index page (see _legislation_index)."""
@@ -183,6 +195,7 @@ class Site:
                   data_sha=(data or {}).get("datapackage_sha256", ""), title=exam["titulo"],
                   description=f"{exam['orgao']}: {exam['titulo']}",
                   crumbs=[("Início", "../../"), (exam["titulo"], "")],
+                  feed={"href": "feed.xml", "title": f"Atos publicados — {exam['titulo']}"},
                   cite=citation(exam, self.url(rel), pdf, None), jsonld=act_jsonld(exam, self.url(rel), pdf))
         if exam.get("regras"):
             self.page(f"{rel}regras/", "rules.html", exam["publicacao"]["data"], exam=exam,
@@ -190,8 +203,25 @@ class Site:
                       description=f"Regras aplicadas ao {exam['titulo']}, com seus fundamentos",
                       crumbs=[("Início", "../../../"), (exam["titulo"], "../"), ("Regras aplicadas", "")],
                       cite=citation(exam, self.url(f"{rel}regras/"), pdf, None, "Regras aplicadas"))
+        self.exam_feeds(exam, summaries)
         self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
                            "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
+
+    def exam_feeds(self, exam: dict, summaries: list[dict]) -> None:
+        """certames/<exam>/feed.xml and certames/<exam>/<cargo>/feed.xml: the site feed's entries (one per published
+        act) restricted to the acts that concern the exam, or the cargo (act_cargos). Before any act is archived,
+        the exam's own page is the one entry, as in the site feed."""
+        rel = f"certames/{exam['slug']}/"
+        own = [a for a in self.acts if a["certame"] == exam["slug"]]
+        summary = {k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")} | {"href": rel}
+        pending = [] if own else [summary]
+        write_feed(self.out / rel / "feed.xml", feed_entries(pending, own), self.url,
+                   title=f"{exam['titulo']} — {self.site_name}", rel=rel)
+        for s in summaries:
+            cargo_rel = f"{rel}{s['href']}"
+            acts = [a for a in own if a["cargos"] is None or s["codigo"] in a["cargos"]]
+            write_feed(self.out / cargo_rel / "feed.xml", feed_entries(pending, acts), self.url,
+                       title=f"{s['nome']} ({s['codigo']}) — {exam['titulo']}", rel=cargo_rel)
 
     # -- acts over time --------------------------------------------------------------------------------------------
     def act_page(self, exam_slug: str, entry: dict, order: int) -> None:
@@ -211,7 +241,7 @@ class Site:
                   cite=citation(view, self.url(rel), pdf, None), jsonld=act_jsonld(view, self.url(rel), pdf))
         self.acts.append({"certame": exam_slug, "ordem": order, "titulo": view["titulo"], "orgao": view["orgao"],
                           "ato": act, "publicacao": view["publicacao"], "href": rel,
-                          "retificado_por": entry["retificado_por"],
+                          "retificado_por": entry["retificado_por"], "cargos": act_cargos(view),
                           "pdf": f"{rel}{entry['pdf']['href']}" if entry["pdf"] else None, "seal": entry["seal"]})
 
     def editions(self) -> None:
@@ -240,6 +270,7 @@ class Site:
                   address=self.site_url or "https://ENDERECO-DO-SITE/",
                   crumbs=[("Início", "../"), ("Como verificar", "")])
         self.editions()
+        self.not_found_page()
         write_act_index(self.out / "verificar" / "sha256.json", self.acts)
         stats = self.search.write(self.out / "busca", workers=self.workers)
         assets = self.out / "assets"
@@ -401,6 +432,8 @@ class ExamPages:
             withdrawals_total=len(p.get("desistencias", [])),
             data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "comissao")},
             extract=self._extract(p["codigo"]), cargo_pages=self._pdf_pages((p["codigo"], "cargo"), "../"),
+            feed={"href": "feed.xml", "title": f"Atos publicados — {p['nome']} ({p['codigo']})",
+                  "url": self.site.url(f"{rel}feed.xml")},
             **self._common(rel, f"{p['nome']} — {self.exam['titulo']}", [(p["nome"], None)], (p["codigo"],),
                            f"Cargo {p['codigo']} — {p['nome']}"))
 
@@ -715,12 +748,27 @@ def _seal_text(seal: dict | None) -> str:
     return f" PDF {who}; SHA-256 {seal['sha256']}."
 
 
-def write_feed(path: Path, entries: list[dict], url: Callable[[str], str]) -> None:
-    """Atom feed, newest first: one entry per act; dates are the gazette dates, so the feed is reproducible."""
+def act_cargos(view: dict) -> list[str] | None:
+    """The cargo codes a published act concerns, for the per-cargo feeds; None: every cargo of the exam.
+    A convocação calls one cargo (the `cargo` its act declares); a retificação or republicação concerns the cargos its quoted passages name (corpo.trechos, as
+    render/acts.py corrections_by_cargo reads them), or every cargo when it names none; an act that publishes or
+    homologates the lists concerns them all."""
+    act, body = view["ato"], view.get("corpo") or {}
+    if act["tipo"] == CALL and act.get("cargo"):
+        return [act["cargo"]]
+    if act["tipo"] in CORRECTING_KINDS:
+        return sorted({t["cargo"] for t in body.get("trechos", []) if t.get("cargo")}) or None
+    return None
+
+
+def write_feed(path: Path, entries: list[dict], url: Callable[[str], str], *, title: str = SITE_NAME,
+               rel: str = "") -> None:
+    """Atom feed (RFC 4287), newest first: one entry per act; dates are the gazette dates, so the feed is
+    reproducible. `rel`: the site-relative folder the feed is about (and sits in); its page is the feed's id."""
     updated = max((e["data"] for e in entries), default="1970-01-01")
     out = ['<?xml version="1.0" encoding="utf-8"?>', '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt-BR">',
-           f"<title>{escape(SITE_NAME)}</title>", f'<link rel="self" href="{escape(url("feed.xml"))}"/>',
-           f'<link href="{escape(url(""))}"/>', f"<id>{escape(url(''))}</id>", f"<updated>{updated}T00:00:00Z</updated>"]
+           f"<title>{escape(title)}</title>", f'<link rel="self" href="{escape(url(rel + "feed.xml"))}"/>',
+           f'<link href="{escape(url(rel))}"/>', f"<id>{escape(url(rel))}</id>", f"<updated>{updated}T00:00:00Z</updated>"]
     for e in entries:
         out += ["<entry>", f"<title>{escape(e['titulo'])}</title>", f'<link href="{escape(url(e["href"]))}"/>',
                 f"<id>{escape(url(e['href']))}</id>", f"<updated>{e['data']}T00:00:00Z</updated>",
@@ -729,4 +777,5 @@ def write_feed(path: Path, entries: list[dict], url: Callable[[str], str]) -> No
         if e.get("pdf"):  # the act's PDF, beside its page
             out.insert(-4, f'<link rel="enclosure" type="application/pdf" href="{escape(url(e["pdf"]))}"/>')
     out.append("</feed>\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(out), encoding="utf-8")

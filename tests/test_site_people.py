@@ -1,0 +1,180 @@
+"""Issue 21 (the people who use it): 404 page, feeds per exam and cargo, download notes, `gazeta novo`."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from generator.build import build
+from site_server import ROOT
+
+CONTENT = ROOT / "content"
+SITE_URL = "https://concursos.exemplo.gov.br/"  # mkdocs.yml's site_url
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("exemplo") / "site"
+    build(CONTENT, site, pdf=False)
+    return site
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.tags: list[tuple[str, dict]] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.tags.append((tag, a))
+        for key in ("href", "src", "action"):
+            if a.get(key) is not None:
+                self.links.append(a[key])
+
+
+def _links(path: Path) -> _Links:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def _target(site: Path, link: str) -> Path:
+    path = urlparse(link).path
+    rel = path[len(urlparse(SITE_URL).path):] if link.startswith(SITE_URL) else path
+    target = site / rel
+    return target / "index.html" if rel.endswith("/") or not rel else target
+
+
+# -- 404 -------------------------------------------------------------------------------------------------------------
+def test_404_page_at_the_root_with_search_and_home(example):
+    page = example / "404.html"
+    assert page.is_file()
+    text = page.read_text(encoding="utf-8")
+    assert 'lang="pt-BR"' in text and "Página não encontrada" in text
+    links = _links(page)
+    assert any(t == "form" and a.get("role") == "search" for t, a in links.tags)
+    assert any(t == "link" and a.get("rel") == "stylesheet" and a["href"].endswith("assets/site.css")
+               for t, a in links.tags)
+    assert SITE_URL in links.links  # home
+
+
+def test_404_links_survive_a_sub_path(example):
+    """Served for any missing address (and from https://host/sub/), so no '/…' link and no folder-relative one."""
+    links = _links(example / "404.html").links
+    assert links
+    for link in links:
+        if link.startswith("#"):
+            continue
+        assert not link.startswith("/"), link
+        assert link.startswith(SITE_URL), link  # absolute under site_url: right at any depth and under a sub-path
+        assert _target(example, link.split("?")[0]).is_file(), link
+
+
+def test_404_without_site_url_is_relative_to_the_root(tmp_path):
+    from generator.render.site import Site
+    site = Site(tmp_path)
+    try:
+        site.not_found_page()
+    finally:
+        site.search.close()
+    for link in _links(tmp_path / "404.html").links:
+        assert not urlparse(link).scheme and not link.startswith("/"), link
+    assert "404.html" not in "".join(rel for rel, _ in site.urls)  # not in the sitemap
+
+
+# -- feeds per exam and per cargo -------------------------------------------------------------------------------------
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def _exam_feeds(site: Path) -> list[Path]:
+    return sorted((site / "certames").glob("*/feed.xml")) + sorted((site / "certames").glob("*/*/feed.xml"))
+
+
+def _check_atom(path: Path):
+    """RFC 4287 § 4.1.1/4.1.2: the feed and each entry have id, title, updated; the feed (or each entry) an author."""
+    import xml.etree.ElementTree as ET
+
+    import feedparser
+
+    data = path.read_bytes()
+    root = ET.fromstring(data)  # well-formed
+    assert root.tag == f"{ATOM}feed"
+    for key in ("id", "title", "updated"):
+        assert root.find(f"{ATOM}{key}") is not None and root.find(f"{ATOM}{key}").text, (path, key)
+    entries = root.findall(f"{ATOM}entry")
+    for e in entries:
+        for key in ("id", "title", "updated"):
+            assert e.find(f"{ATOM}{key}").text, (path, key)
+        assert root.find(f"{ATOM}author") is not None or e.find(f"{ATOM}author/{ATOM}name").text
+    parsed = feedparser.parse(data)
+    assert not parsed.bozo, (path, parsed.get("bozo_exception"))
+    assert parsed.version == "atom10"
+    ids = [e.id for e in parsed.entries]
+    assert len(ids) == len(set(ids)) == len(entries)
+    return parsed
+
+
+def test_every_exam_and_cargo_has_a_valid_atom_feed(example):
+    for exam in (example / "certames").iterdir():
+        assert (exam / "feed.xml").is_file(), exam
+        for cargo in exam.iterdir():
+            if (cargo / "index.html").is_file() and (cargo / "geral").is_dir():
+                assert (cargo / "feed.xml").is_file(), cargo
+    feeds = _exam_feeds(example)
+    assert len(feeds) > 3
+    for feed in feeds:
+        _check_atom(feed)
+
+
+def test_cargo_feed_has_its_calls_and_corrections_only(example):
+    """lins-2024-gcm: convocação 20/2024 calls GCM, retificação 15/2024 corrects PEB; homologação 12/2024 is both's."""
+    def titles(rel):
+        return [e.title for e in _check_atom(example / rel / "feed.xml").entries]
+
+    exam = "certames/lins-2024-gcm/"
+    gcm, peb, whole = titles(exam + "gcm/"), titles(exam + "peb/"), titles(exam)
+    assert any("Convocação nº 20/2024" in t for t in gcm) and not any("Convocação" in t for t in peb)
+    assert any("Retificação nº 15/2024" in t for t in peb) and not any("Retificação" in t for t in gcm)
+    assert all(any("Homologação nº 12/2024" in t for t in ts) for ts in (gcm, peb, whole))
+    assert set(gcm) | set(peb) <= set(whole)
+
+
+def test_feed_entries_are_the_acts_permanent_pages_and_dates(example):
+    import json
+    parsed = _check_atom(example / "certames/lins-2024-gcm/gcm/feed.xml")
+    acts = {}
+    for f in (ROOT / "content/certames/lins-2024-gcm/arquivo").glob("*/ato.json"):
+        act = json.loads(f.read_text(encoding="utf-8"))["ato"]
+        acts[f"{SITE_URL}certames/lins-2024-gcm/atos/{act['slug']}/"] = act["data"]
+    assert parsed.entries
+    for e in parsed.entries:
+        assert e.id in acts and e.link == e.id  # the act's permanent URL: stable across builds
+        assert e.updated.startswith(acts[e.id])  # the act's own date, never the clock
+    assert parsed.feed.updated.startswith(max(acts[e.id] for e in parsed.entries))
+
+
+def test_exam_and_cargo_pages_announce_their_feed(example):
+    for rel in ("certames/lins-2024-gcm/", "certames/lins-2024-gcm/gcm/"):
+        tags = _links(example / rel / "index.html").tags
+        alternates = [a for t, a in tags if t == "link" and a.get("rel") == "alternate"
+                      and a.get("type") == "application/atom+xml"]
+        assert any(a["href"] == "feed.xml" for a in alternates), rel
+    text = (example / "certames/lins-2024-gcm/gcm/index.html").read_text(encoding="utf-8")
+    assert 'id="acompanhar"' in text and f"{SITE_URL}certames/lins-2024-gcm/gcm/feed.xml" in text
+    assert "e-mail" in text and "leitor de feeds" in text
+
+
+# -- downloads ---------------------------------------------------------------------------------------------------------
+def test_each_csv_xlsx_download_says_which_keeps_the_zeros(example):
+    import re
+    note = "Para abrir numa planilha, use o XLSX: o CSV aberto direto pode perder os zeros à esquerda das inscrições."
+    page = (example / "certames/lins-2024-gcm/gcm/index.html").read_text(encoding="utf-8")
+    items = re.findall(r"<li>.*?</li>|<p>.*?</p>", page, re.S)
+    with_both = [i for i in items if re.search(r'href="[^"]+\.csv"', i) and re.search(r'href="[^"]+\.xlsx"', i)]
+    assert with_both
+    for item in with_both:
+        assert note in item, item[:200]
