@@ -1,4 +1,4 @@
-"""Command line: `gazeta check|resultado|explicar|build|publicar|verificar|serve` (parses arguments, calls the library)."""
+"""Command line: `gazeta novo|check|resultado|explicar|build|publicar|verificar|serve` (parses arguments, calls the library)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--regras", type=Path, default=None, metavar="PASTA",
                         help="pasta das regras das jurisdições (padrão: a pasta jurisdicoes/ mais próxima)")
     sub = parser.add_subparsers(required=True, metavar="COMANDO", title="comandos")
+
+    new = sub.add_parser("novo", help="cria a pasta de um certame novo, com certame.toml comentado e a planilha vazia",
+                         description="Cria a pasta de um certame novo: certame.toml comentado (cada chave, com as "
+                         "reservas da jurisdição) e o modelo vazio da planilha da banca (candidatos.csv e "
+                         "candidatos.xlsx). Depois, `gazeta check PASTA` diz o que ainda falta.")
+    new.add_argument("pasta", type=Path, metavar="PASTA", help="a pasta nova, ex.: content/certames/cidade-2025-concurso")
+    new.add_argument("--jurisdicao", required=True, metavar="ID",
+                     help="o id das regras da jurisdição (um arquivo de jurisdicoes/, ex.: lins)")
+    new.set_defaults(run=_new)
 
     check = sub.add_parser("check", help="confere a pasta de um certame e lista todos os problemas de uma vez",
                            description="Confere a pasta de um certame e lista todos os problemas de uma vez, cada "
@@ -115,6 +124,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--config", type=Path, default=None, metavar="ARQUIVO", help=CONFIG_HELP)
     serve.set_defaults(run=_serve)
     return parser
+
+
+def _new(args) -> int:
+    from .new_exam import create
+    for path in create(args.pasta, args.jurisdicao, args.regras):
+        print(f"Criado: {path}")
+    print(f"Preencha certame.toml e a planilha; depois rode: gazeta check {args.pasta}")
+    return EXIT_OK
 
 
 def _check(args) -> int:
