@@ -36,7 +36,7 @@ def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
     acts = getattr(result.exam, "acts", None) or []
     if acts:
         data["atos"] = [{"numero": a.number, "tipo": a.kind, "data": a.date.isoformat(),
-                         "sha256": (digests or {}).get(a.number)} for a in acts]
+                         "sha256": (digests or {}).get(a.id)} for a in acts]
     return data
 
 
@@ -46,7 +46,7 @@ def _timeline(t, reg: list[str]) -> dict:
     return {
         "vagas_atuais": t.vacancies,
         "reservas_atuais": {g: t.counts.get(g, 0) for g in RESERVE_GROUPS},
-        "convocacoes": [{"posicao": p.position, "vaga": p.group, "inscricao": reg[p.index], "ato": p.act.number,
+        "convocacoes": [{"posicao": p.position, "vaga": p.group, "inscricao": reg[p.index], "ato": p.act.id,
                          "data": p.act.date.isoformat(), "situacao": p.status, "encerrada_por": p.ended_by or None,
                          "substitui": reg[p.replaces] if p.replaces is not None else None,
                          "cadastro_reserva": p.register, "aguardando_comissao": p.awaiting,

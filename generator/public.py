@@ -18,6 +18,7 @@ from .contract import basis_text
 from .labels import ELIMINATION, OUTCOME, PROCEDURE, score_text
 from .law.basis import Basis
 from .law.rules import PUBLIC_FIELDS, VOCABULARY
+from .load.text import MONTHS, date_in_full  # noqa: F401  (re-exported: renderers import them from here)
 from .model import OPEN, RESERVE_GROUPS
 from .results import GENERAL, ExamResult, PositionResult
 from .tiebreak import deciding, published
@@ -25,13 +26,6 @@ from .tiebreak import deciding, published
 OFFICIAL_ROW = "desempate: classificação oficial da banca"
 AGE_ROW = "desempate: idade"  # the default criterion (the older first): never the birth date (LEGAL-NOTES 19)
 
-MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-          "novembro", "dezembro")
-
-
-def date_in_full(d) -> str:
-    """2024-06-10 → "10 de junho de 2024"."""
-    return f"{d.day} de {MONTHS[d.month - 1]} de {d.year}"
 
 
 class _Bases:
@@ -176,20 +170,22 @@ def edition_view(edition: Edition) -> dict:
 
 def act_view(act: Act, acts: list[Act]) -> dict:
     """One act's identity and closing block (signers sign public acts: their names and offices are public)."""
-    by_number = {a.number: a for a in acts}
+    by_number = {a.id: a for a in acts}
     corrected = by_number.get(act.corrects) if act.corrects else None
     return {
         "tipo": act.kind, "tipo_nome": ACT_TYPES[act.kind], "numero": act.number, "titulo": act.label,
+        **({"identificador": act.ident, "ordem_no_dia": act.day_order} if act.ident else {}),
         "slug": act.slug, "data": act.date.isoformat(), "data_extenso": date_in_full(act.date),
         "data_curta": act.date.strftime("%d/%m/%Y"),
         "retifica": None if corrected is None else {
             "numero": corrected.number, "titulo": corrected.label, "slug": corrected.slug,
+            **({"identificador": corrected.ident, "ordem_no_dia": corrected.day_order} if corrected.ident else {}),
             "data": corrected.date.isoformat(), "data_curta": corrected.date.strftime("%d/%m/%Y")},
         "sequencia": act.sequence, "motivo": act.reason, "cargo": act.position, "vagas": act.places,
         "local": act.place, "assinaturas": [{"nome": s.name, "cargo": s.office} for s in act.signers],
         "retificado_por": [{"numero": a.number, "titulo": a.label, "slug": a.slug, "data": a.date.isoformat(),
                             "data_curta": a.date.strftime("%d/%m/%Y")}
-                           for a in acts if a.corrects == act.number and act.number],
+                           for a in acts if a.corrects == act.id and act.id],
     }
 
 

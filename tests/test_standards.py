@@ -85,6 +85,8 @@ URN_TABLE = [
     ("urn:lex:br;mato.grosso.sul:estadual:edital:2024-07-22;03.2024", True),
     ("urn:lex:br;sao.paulo;lins:municipal:edital:2024-06-14;41.2024;retificacao.1", True),
     ("urn:lex:br;sao.paulo;lins:municipal:edital:2024-06-14;lex-1", True),
+    ("urn:lex:br;sao.paulo;lins:municipal:edital:2024-06-10;lex-2", True),  # 2nd unnumbered act of a day (issue 18)
+    ("urn:lex:br;sao.paulo;lins:municipal:edital:2024-06-10;resultado-2024-06-10", False),  # slug is no URN id
     # the failures quoted in issue 11
     ("urn:lex:br;mato.grosso.do.sul:estadual:decreto:2024-01-03;16358", False),  # "do" kept
     ("urn:lex:br;espirito.santo;cariacica:municipal:lei:2023-08-30", False),  # no ;número

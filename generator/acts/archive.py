@@ -92,7 +92,7 @@ class Record:
 
 def pdf_digests(exam_dir: Path) -> dict[str, str]:
     """Act number → SHA-256 of its archived PDF, as the manifests record it (for `gazeta resultado --json`)."""
-    return {r.act["numero"]: r.files[r.pdf] for r in read(exam_dir, verify=False) if r.pdf in r.files}
+    return {(r.act.get("identificador") or r.act["numero"]): r.files[r.pdf] for r in read(exam_dir, verify=False) if r.pdf in r.files}
 
 
 def sha256_file(path: Path) -> str:
@@ -116,7 +116,8 @@ def act_identity(act: Act) -> dict:
     ed = act.edition
     return {"tipo": act.kind, "numero": act.number, "data": act.date.isoformat(), "titulo": act.label,
             "retifica": act.corrects, "diario": ed.gazette, "edicao": ed.number or "", "extra": ed.extra,
-            "suplemento": ed.supplement, "secao": ed.section}
+            "suplemento": ed.supplement, "secao": ed.section,
+            **({"identificador": act.ident} if act.ident else {})}
 
 
 # -- reading ---------------------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def _called(act: Act, result, pr, names: bool) -> list[dict]:
     timeline = (getattr(result, "timelines", None) or {}).get(pr.position.code)
     if timeline is not None:  # a refill after a commission outcome cites "vaga não preenchida" (LEGAL-NOTES 7)
         places = [(p.position, p.group, p.index, p.bases, place_basis(p)) for p in timeline.places
-                  if p.act.number == act.number]
+                  if p.act.id == act.id]
     else:  # the same allocation, continued: skip the places earlier convocações of this cargo called
         before = sum(a.places or 0 for a in result.exam.acts[:result.exam.acts.index(act)]
                      if a.kind == CALL and a.position == act.position)

@@ -126,7 +126,7 @@ class Timeline:
         """General-list index → number of the act that (first) called the candidate."""
         out: dict[int, str] = {}
         for p in self.places:
-            out.setdefault(p.index, p.act.number)
+            out.setdefault(p.index, p.act.id)
         return out
 
 
@@ -226,8 +226,8 @@ class _Run:
 
     def call(self, act: Act) -> None:
         """A convocação of `act.places` places: vacated ones first, then the next positions of the order."""
-        if act.number in self.frozen:
-            self.replay(act, self.frozen[act.number])
+        if act.id in self.frozen:
+            self.replay(act, self.frozen[act.id])
             return
         for k in range(act.places or 0):
             if self.vacated:
@@ -343,10 +343,10 @@ class _Run:
     def replaced(self, old: Place, place: Place, act: Act) -> None:
         """The place passed to `place`'s candidate. After a commission outcome, the former holder's row says only
         that, citing this convocação (LEGAL-NOTES 7: never the commission's act or outcome)."""
-        place.replaces, old.refilled_by = old.index, act.number
+        place.replaces, old.refilled_by = old.index, act.id
         if old.status in BY_COMMISSION:
             place.unfilled = True
-            self.history(old.index, act.date, act.number,
+            self.history(old.index, act.date, act.id,
                          f"A {ordinal(old.position, feminine=True)} posição (vaga "
                          f"{self.rules.vacancy_label(old.group)}) não foi preenchida e passou ao candidato seguinte, "
                          f"{by(act.label)}, de {when(act.date)}.")
@@ -366,7 +366,7 @@ class _Run:
         self.t.places.append(place)
         self.holding[index] = place
         kind = f"{ordinal(position, feminine=True)} posição, vaga {self.rules.vacancy_label(group)}"
-        self.history(index, act.date, act.number,
+        self.history(index, act.date, act.id,
                      f"Convocado {by(act.label)}, de {when(act.date)} ({kind}"
                      + (", cadastro de reserva" if register else "") + ").")
         return place
@@ -473,7 +473,7 @@ def apply(result, acts: list[Act], events: list[Event],
     """Every cargo's timeline; raises InputError with every problem (nothing is applied partially). `frozen`: act
     number → the places each archived convocação called (acts/frozen.py), replayed as published."""
     from ..errors import InputError
-    declared = {a.number: a for a in acts}
+    declared = {a.id: a for a in acts}
     codes = {pr.position.code for pr in result.positions}
     problems: list[Problem] = []
     calls: dict[str, list[Act]] = {code: [] for code in codes}
@@ -481,11 +481,11 @@ def apply(result, acts: list[Act], events: list[Event],
         if a.kind != CALL:
             continue
         if a.position not in codes:
-            problems.append(Problem("certame.toml", f"o cargo «{a.position}» da convocação nº {a.number} não está "
+            problems.append(Problem("certame.toml", f"o cargo «{a.position}» da {a.label} não está "
                                     f"em [[cargos]]. Use um destes: {', '.join(sorted(codes))}.",
                                     column=f"atos[{a.line}].cargo"))
         elif not a.places or a.places < 1:
-            problems.append(Problem("certame.toml", f"a convocação nº {a.number} precisa de «vagas»: quantas "
+            problems.append(Problem("certame.toml", f"a {a.label} precisa de «vagas»: quantas "
                                     "posições da ordem de nomeação ela chama (um inteiro maior que zero).",
                                     column=f"atos[{a.line}].vagas"))
         else:

@@ -67,7 +67,7 @@ def read(records: list[archive.Record], acts: list[Act]) -> tuple[dict[str, list
         if is_call:
             found = _calls(view, record.slug, problems)
             if found is not None:
-                calls[act.number] = found
+                calls[act.id] = found
     return calls, problems
 
 
@@ -83,7 +83,7 @@ def changed(act: Act, view: dict, slug: str) -> list[Problem]:
         problems.append(Problem(FILE, f"o {act.label} já foi publicado (pasta {archive.ARCHIVE}/{slug}) com "
                                 f"{key} = {_shown(then)}, e certame.toml agora diz {_shown(now)}. Um ato publicado "
                                 f"não muda: volte ao valor publicado. Para corrigir o que ele publicou, declare uma "
-                                f"retificação ([[atos]] com tipo = \"{CORRECTION}\" e retifica = \"{act.number}\").",
+                                f"retificação ([[atos]] com tipo = \"{CORRECTION}\" e retifica = \"{act.id}\").",
                                 column=f"atos[{act.line}].{key}" if act.line else key))
     return problems
 

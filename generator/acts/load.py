@@ -13,7 +13,7 @@ FILE = "certame.toml"
 # Each key: (required, what it must hold, an example written as TOML), as in generator/load/exam_file.py.
 ACT_KEYS = {
     "tipo": (True, "text", '"resultado"'),
-    "numero": (True, "label", '"41/2024"'),
+    "numero": (False, "label", '"41/2024"'),  # optional: an unnumbered act is named by type and date (issue 18)
     "data": (True, "date", "2024-07-22"),
     "edicao": (False, "label", '"11.514"'),
     "extra": (False, "bool", "true"),
@@ -55,14 +55,17 @@ def read_acts(entries: list[dict], defaults: dict, codes: set[str] | None, probl
     declared cargo codes (None when [[cargos]] had problems, so an unknown cargo is not reported twice)."""
     acts: list[Act] = []
     seen: dict[str, Act] = {}  # by slug: "41/2024" and "41-2024" would share a permanent address
+    per_day: dict[tuple, int] = {}  # unnumbered acts by (type, date) and by date: their identifier and `lex-N`
     for n, entry in enumerate(entries, 1):
         act = _act(entry, n, defaults, codes, problems)
         if act is None:
             continue
+        if not act.number:
+            act = _identified(act, per_day, seen)
         other = seen.get(act.slug)
         if other is not None:
-            same = "já foi usado" if other.number == act.number else f"dá o mesmo endereço que «{other.number}», usado"
-            problems.add(FILE, f"o número «{act.number}» {same} em atos[{other.line}]. Cada ato do certame precisa "
+            same = "já foi usado" if other.id == act.id else f"dá o mesmo endereço que «{other.id}», usado"
+            problems.add(FILE, f"o número «{act.id}» {same} em atos[{other.line}]. Cada ato do certame precisa "
                          "de um número diferente.", column=f"atos[{n}].numero")
             continue
         seen[act.slug] = act
@@ -70,6 +73,23 @@ def read_acts(entries: list[dict], defaults: dict, codes: set[str] | None, probl
     if len(acts) == len(entries):  # the order checks need every act; otherwise they would report phantoms
         acts = _history(acts, problems)
     return acts
+
+
+def _identified(act: Act, per_day: dict[tuple, int], seen: dict[str, Act]) -> Act:
+    """An act without `numero` gets its identifier from type and date, unique within the exam: "resultado-2024-06-10",
+    then "resultado-2024-06-10-2" for a second of the same type and day (issue 18 item 5), skipping one a number
+    already made (numero = "resultado-2024-06-10"). `day_order` numbers the unnumbered acts of one date, of any type:
+    LexML names undated-number documents of one date `lex-1`, `lex-2` … (Parte 2, sec. 5)."""
+    base = f"{act.kind}-{act.date.isoformat()}"
+    k = per_day.get((act.kind, act.date), 0)
+    while True:
+        k += 1
+        ident = base if k == 1 else f"{base}-{k}"
+        if ident not in seen and all(a.number != ident for a in seen.values()):
+            break
+    per_day[(act.kind, act.date)] = k
+    per_day[(act.date,)] = per_day.get((act.date,), 0) + 1
+    return _replace(act, ident=ident, day_order=per_day[(act.date,)])
 
 
 def legacy_act(defaults: dict) -> Act:
@@ -95,7 +115,7 @@ def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: 
     signers = _signers(values.get("assinaturas", []), prefix, problems)
     if len(problems.problems) > before:
         return None
-    return Act(kind=kind, number=values["numero"], date=values["data"], edition=_edition(values, defaults),
+    return Act(kind=kind, number=values.get("numero", ""), date=values["data"], edition=_edition(values, defaults),
                signers=signers, title=values.get("titulo", ""), corrects=values.get("retifica"),
                reason=values.get("motivo", ""), position=values.get("cargo"), places=values.get("vagas"),
                place=values.get("local", ""), line=n)
@@ -173,20 +193,21 @@ def _history(acts: list[Act], problems: Collector) -> list[Act]:
         if k > 0 and act.date < acts[k - 1].date:
             prev = acts[k - 1]
             problems.add(FILE, f"os atos vão em ordem de data: este ato, de {_br(act.date)}, vem depois de "
-                         f"atos[{prev.line}] ({prev.number}), de {_br(prev.date)}.", column=key + ".data")
+                         f"atos[{prev.line}] ({prev.id}), de {_br(prev.date)}.", column=key + ".data")
         if act.corrects is not None:
             target = by_number.get(act.corrects)
             if target is None:
-                declared = _words([a.number for a in acts[:k]]) or "nenhum"
+                declared = _words([a.id for a in acts[:k]]) or "nenhum"
                 problems.add(FILE, f"o ato «{act.corrects}» não existe neste certame: «retifica» deve ser o número de "
-                             f"um ato declarado antes deste em [[atos]] (declarados antes: {declared}).",
+                             f"um ato declarado antes deste em [[atos]], ou o identificador de um ato sem número "
+                             f"(tipo-data, como \"resultado-2024-06-10\") (declarados antes: {declared}).",
                              column=key + ".retifica")
             elif act.date < target[1].date:
                 problems.add(FILE, f"o ato é de {_br(act.date)}, anterior ao ato que ele retifica ({act.corrects}, de "
                              f"{_br(target[1].date)}). Confira a data.", column=key + ".data")
             counts[act.corrects] = counts.get(act.corrects, 0) + 1
             act = _replace(act, sequence=counts[act.corrects])
-        by_number[act.number] = (k, act)
+        by_number[act.id] = (k, act)
         result.append(act)
     return result
 

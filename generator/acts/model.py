@@ -64,7 +64,7 @@ class Act:
     """One published act of an exam: its own identity (type, number, date) and where it was published."""
 
     kind: str  # key of ACT_TYPES
-    number: str  # numero, e.g. "41/2024": unique within the exam
+    number: str  # numero, e.g. "41/2024": unique within the exam; "" when the act has none (issue 18 item 5)
     date: date
     edition: Edition
     signers: tuple[Signer, ...] = ()
@@ -77,13 +77,30 @@ class Act:
     line: int = 0  # order in certame.toml (1-based), for messages
     sequence: int = 0  # a retificação's ordinal among those of the act it corrects (LexML `;retificacao.N`)
     extra: dict = field(default_factory=dict)  # reserved for keys added later; never rendered directly
+    # An [[atos]] act without `numero`: its identifier from type and date, unique within the exam
+    # ("resultado-2024-06-10", a second of the same type and day "resultado-2024-06-10-2"), and its ordinal among
+    # the exam's unnumbered acts of that date (the LexML URN's `lex-N`). Both empty/0 for numbered acts and for
+    # [publicacao] alone.
+    ident: str = ""
+    day_order: int = 0
+
+    @property
+    def id(self) -> str:
+        """How certame.toml (`retifica`), the archive and the calls name the act: its number, else its identifier."""
+        return self.number or self.ident
 
     @property
     def label(self) -> str:
         """'Edital de Convocação nº 50/2024' — how the act is named in banners, history lines and citations."""
         if self.title:
             return self.title
-        return f"{ACT_TYPES[self.kind]} nº {self.number}" if self.number else ACT_TYPES[self.kind]
+        if self.number:
+            return f"{ACT_TYPES[self.kind]} nº {self.number}"
+        if self.ident:  # unnumbered: named by its date, as the gazette does («Edital …, de 10 de junho de 2024»)
+            from ..load.text import date_in_full
+
+            return f"{ACT_TYPES[self.kind]}, de {date_in_full(self.date)}"
+        return ACT_TYPES[self.kind]
 
     @property
     def carries_result(self) -> bool:
@@ -93,6 +110,8 @@ class Act:
     @property
     def slug(self) -> str:
         """Path segment of the act's permanent page and PDF: 'ato-50-2024'."""
+        if not self.number and self.ident:  # unnumbered [[atos]] act: "resultado-2024-06-10"
+            return self.ident
         if not self.number:  # [publicacao] alone: the one result act has no number of its own
             return f"ato-{self.kind}"
         ascii_number = unicodedata.normalize("NFKD", self.number).encode("ascii", "ignore").decode().lower()

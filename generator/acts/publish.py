@@ -89,7 +89,7 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
     if not todo:
         return Outcome([], notes)
     problems = future_problems(todo, day)
-    digests = {r.act["numero"]: r.files.get(r.pdf or "") for r in records}
+    digests = {(r.act.get("identificador") or r.act["numero"]): r.files.get(r.pdf or "") for r in records}
     # Each act as of itself: its result and contract from the acts up to it, never from those declared after it
     states = [(act, *_as_of(result, act, digests)) for act in todo]
     last = next((r.contract() for r in reversed(records) if (r.folder / archive.RESULT_FILE).is_file()), None)

@@ -56,3 +56,12 @@ def join_words(words: list[str], conjunction: str = "e") -> str:
     if len(words) <= 1:
         return "".join(words)
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+          "novembro", "dezembro")
+
+
+def date_in_full(d) -> str:
+    """2024-06-10 → "10 de junho de 2024"."""
+    return f"{d.day} de {MONTHS[d.month - 1]} de {d.year}"

@@ -26,11 +26,12 @@ def history(exam_slug: str, records) -> list[dict]:
             "publicacao": view["publicacao"], "pdf": pdf, "pdf_sha256": sha,
             "dados": view.get("dados"), "assinatura": record.manifest.get("assinatura"), "retificado_por": [],
             "corrige": None, "seal": seal(sha, record.manifest.get("assinatura")) if pdf else None})
-    by_number = {e["ato"]["numero"]: e for e in entries}
+    by_number = {(e["ato"].get("identificador") or e["ato"]["numero"]): e for e in entries}
     for e in entries:
         target = e["ato"].get("retifica")
-        if e["ato"]["tipo"] in CORRECTING_KINDS and target and target["numero"] in by_number:
-            corrected = by_number[target["numero"]]
+        key = target and (target.get("identificador") or target["numero"])
+        if e["ato"]["tipo"] in CORRECTING_KINDS and target and key in by_number:
+            corrected = by_number[key]
             e["corrige"] = _link(corrected)
             corrected["retificado_por"].append(_link(e))
     return entries

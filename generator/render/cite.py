@@ -159,7 +159,7 @@ def bibtex_key(exam: dict, url: str = "") -> str:
     """A key unique to each entry: the exam, the act (number or date) and the page within the exam (cargo, list,
     page number), e.g. `lins-2024-gcm:01-2024:gcm-geral-2`."""
     own = act(exam)
-    key = f"{_key_token(exam['slug'])}:{_key_token(own.get('numero') or own['data'])}"
+    key = f"{_key_token(exam['slug'])}:{_key_token(own.get('numero') or own.get('identificador') or own['data'])}"
     if own.get("retifica"):
         key += f"-retificacao-{own.get('sequencia') or 1}"
     page = url.split(f"certames/{exam['slug']}/", 1)[1] if f"certames/{exam['slug']}/" in url else ""
@@ -220,7 +220,10 @@ def urn(exam: dict) -> str:
     local, authority = _locality(exam)
     fixed = own.get("retifica") if own.get("tipo") == "retificacao" else None
     target = fixed or own
-    descriptor = f"{target['data']};{lexml_name(target.get('numero') or '') or 'lex-1'}"
+    # An act without a number: `lex-N`, N its ordinal among the exam's unnumbered acts of that date (act view's
+    # `ordem_no_dia`), so two such acts of one day keep distinct URNs.
+    name = lexml_name(target.get("numero") or "") or f"lex-{target.get('ordem_no_dia') or 1}"
+    descriptor = f"{target['data']};{name}"
     if fixed:
         descriptor += f";retificacao.{own.get('sequencia') or 1}"
     return f"urn:lex:{local}:{authority}:edital:{descriptor}"

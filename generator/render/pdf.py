@@ -184,7 +184,7 @@ def _title(exam: dict) -> str:
     pub = exam["publicacao"]
     edition = f", edição nº {pub['edicao']}" if pub.get("edicao") else ""
     act = exam.get("ato") or {}
-    name = f"{act['titulo']}: {exam['titulo']}" if act.get("numero") else exam["titulo"]
+    name = f"{act['titulo']}: {exam['titulo']}" if act.get("numero") or act.get("identificador") else exam["titulo"]
     return f"{name} — {pub['diario']}{edition}, {pub['data_extenso']}"
 
 
