@@ -194,7 +194,7 @@ def _frozen_fields(act: Act, acts: list[Act], record) -> list[Problem]:
                                         f"«{_value(before[field_name])}»; certame.toml diz agora "
                                         f"«{_value(now[field_name])}». O que foi publicado não muda: volte ao valor "
                                         "publicado e, para corrigi-lo, declare uma retificação do ato "
-                                        f"(tipo = \"retificacao\", retifica = \"{act.number}\").", column=key))
+                                        f"(tipo = \"retificacao\", retifica = \"{act.id}\").", column=key))
     return problems
 
 

@@ -92,7 +92,8 @@ class Record:
 
 def pdf_digests(exam_dir: Path) -> dict[str, str]:
     """Act number → SHA-256 of its archived PDF, as the manifests record it (for `gazeta resultado --json`)."""
-    return {(r.act.get("identificador") or r.act["numero"]): r.files[r.pdf] for r in read(exam_dir, verify=False) if r.pdf in r.files}
+    return {(r.act.get("identificador") or r.act["numero"]): r.files[r.pdf]
+            for r in read(exam_dir, verify=False) if r.pdf in r.files}
 
 
 def sha256_file(path: Path) -> str:
