@@ -126,7 +126,8 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None, res
         outcome = next(((row, rule) for row, rule in pr.commission
                         if row.registration == c.registration and row.procedure in PROCEDURE), None)
         what = (f"resultado «{outcome[1].label or OUTCOME.get(outcome[0].outcome, outcome[0].outcome)}» na "
-                f"{PROCEDURE[outcome[0].procedure]}" if outcome else "comissão")
+                f"{rules.procedure_label(outcome[0].procedure) if rules is not None else PROCEDURE[outcome[0].procedure]}"
+                if outcome else "comissão")
         lines.append(f"Saiu da lista de {group(g)} ({what}) e permanece na lista geral. Fundamento: {basis.text}.")
         lines += notes(basis)
     for d in alloc.precedence:

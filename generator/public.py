@@ -88,7 +88,7 @@ def _labelled_bases(result: ExamResult) -> list[tuple[str, Basis | None]]:
             for a, b, basis in rules.fixed_precedence]
     out.append(("Desempate", rules.tiebreak_basis))
     out += [(f"Desempate: {c.text}", c.basis) for c in result.tiebreak or ()]
-    out += [(f"Comissão — {PROCEDURE.get(p, p)}: {rule.label or OUTCOME.get(o, o)}", rule.basis)
+    out += [(f"Comissão — {rules.procedure_label(p)}: {rule.label or OUTCOME.get(o, o)}", rule.basis)
             for (p, o), rule in rules.commission.items()]
     out += [("Lista geral", rules.general_basis), ("Listas", rules.lists_basis),
             ("Listas específicas publicadas", rules.specific_lists_basis),
@@ -256,7 +256,9 @@ def labels_view(rules) -> dict:
     groups = [OPEN, *rules.groups]
     return {"grupos": {g: rules.group_label(g) for g in groups},
             "vagas": {g: rules.vacancy_label(g) for g in groups},
-            "minimos": [g for g, rule in rules.groups.items() if rule.model == "minimo"]}
+            "minimos": [g for g, rule in rules.groups.items() if rule.model == "minimo"],
+            # the edital's names of the commission procedures, only when the rule file gives them (issue 18 item 4)
+            **({"procedimentos": {p: rules.procedure_label(p) for p in PROCEDURE}} if rules.procedure_labels else {})}
 
 
 def elimination_label(e) -> str:
@@ -482,6 +484,7 @@ def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
                       if result.tiebreak else None,
                       "origem": "o edital do certame" if result.exam.tiebreak else "o arquivo de regras"},
         "comissao": [{"procedimento": p, "resultado": o, "rotulo": rule.label or OUTCOME.get(o, o),
+                      **({"procedimento_nome": rules.procedure_labels[p]} if p in rules.procedure_labels else {}),
                       "efeito": rule.effect, "efeito_texto": VOCABULARY[rule.effect], "fundamento": one(rule.basis)}
                      for (p, o), rule in rules.commission.items()],
         "cargos": [{"codigo": pr.position.code, "nome": pr.position.name, "vagas": pr.position.vacancies,

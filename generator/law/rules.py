@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ..errors import Collector, InputError
-from ..labels import GROUP, OUTCOME, VACANCY
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY
 from ..model import OUTCOMES, PROCEDURES, RESERVE_GROUPS
 from .basis import Basis, Norm
 from ..tiebreak import AGE, COLUMN, CRITERION_WORDS, DRAW, DRAW_COLUMN, ELDERLY, WINS_WORDS, TieCriterion
@@ -125,11 +125,18 @@ class Rules:
     register_size_basis: Basis | None = None
     choice_basis: Basis | None = None  # the candidate reached by two reserves chooses (column `escolha`); None: no
     tiebreak: tuple[TieCriterion, ...] = ()  # [[desempate.criterios]]; empty: score, then the older (the default)
+    # [comissao.<procedimento>] rotulo: the edital's own name of a commission procedure («Aferição de Deficiência»
+    # where gazeta says «avaliação biopsicossocial»; issue 18 item 4). Empty: the generic names (labels.PROCEDURE).
+    procedure_labels: dict[str, str] = field(default_factory=dict)
 
     def group_label(self, group: str) -> str:
         """The group in running text: the rule file's words, else the generic ones."""
         rule = self.groups.get(group)
         return rule.label if rule and rule.label else GROUP.get(group, group)
+
+    def procedure_label(self, procedure: str) -> str:
+        """A commission procedure in running text: the rule file's words, else the generic ones."""
+        return self.procedure_labels.get(procedure) or PROCEDURE.get(procedure, procedure)
 
     def vacancy_label(self, group: str) -> str:
         """What follows "vaga" for a place of this group."""
@@ -403,6 +410,7 @@ def _build(raw: dict, r: _Reader) -> Rules:
         precedence_basis=r.basis(prec, "fundamento", "precedencia"), fixed_precedence=tuple(fixed),
         tiebreak_basis=r.basis(tie, "fundamento", "desempate"),
         commission=_commission(r, raw.get("comissao", {}), groups),
+        procedure_labels=_procedure_labels(r, raw.get("comissao", {})),
         public_fields=fields, public_basis=r.basis(public, "fundamento", "publico"),
         source=r.file, register_size=register_size, register_size_basis=register_size_basis,
         choice_basis=r.basis(prec, "escolha_fundamento", "precedencia", "escolha_nota", "escolha_norma")
@@ -585,6 +593,8 @@ def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], O
             r.error(path, f"a jurisdição não tem a reserva «{PROCEDURES[procedure]}» que este procedimento verifica.")
         for outcome, rule in outcomes.items():
             opath = f"{path}.{outcome}"
+            if outcome == "rotulo" and not isinstance(rule, dict):  # the procedure's own name: _procedure_labels
+                continue
             if not OUTCOME_WORD.fullmatch(outcome):
                 r.error(opath, "o nome do resultado deve ter só letras minúsculas sem acento, algarismos e _ "
                         "(ex.: incompativel).")
@@ -599,6 +609,18 @@ def _commission(r: _Reader, data: dict, groups: dict) -> dict[tuple[str, str], O
             result[(procedure, outcome)] = OutcomeRule(rule.get("efeito", "mantem"), r.basis(rule, "fundamento", opath),
                                                        label)
     return result
+
+
+def _procedure_labels(r: _Reader, data: dict) -> dict[str, str]:
+    """`rotulo = "Aferição de Deficiência"` in a `[comissao.<procedimento>]` table: the edital's name for it."""
+    out = {}
+    for procedure, outcomes in data.items():
+        if procedure in PROCEDURES and isinstance(outcomes, dict) and "rotulo" in outcomes \
+                and not isinstance(outcomes["rotulo"], dict):
+            label = r.text(outcomes, "rotulo", f"comissao.{procedure}.rotulo")
+            if label:
+                out[procedure] = label
+    return out
 
 
 def available(folder: Path) -> list[str]:

@@ -250,7 +250,7 @@ class Typesetter:
             self._section(code, lst["grupo"], self._list_title(lst), lst.get("fundamento"),
                           *self._list_rows(lst))
         self._nominations(code, view.get("nomeacao", []))
-        self._commission(code, view.get("comissao") or {})
+        self._commission(code, view.get("comissao") or {}, (view.get("rotulos") or {}).get("procedimentos") or {})
         self._extras(view)
         self._continuation = []
         cargo.last = self._index
@@ -399,7 +399,9 @@ class Typesetter:
                      clean(str(n["inscricao"])).ljust(insc_w, FIG)]
             yield self._row(cells, n["nome"], bases.get((n.get("fundamento") or {}).get("texto")))
 
-    def _commission(self, code: str, commission: dict) -> None:
+    def _commission(self, code: str, commission: dict, names: dict | None = None) -> None:
+        # the rule file's names of the procedures (issue 18 item 4), as written by the edital; else the PDF's own
+        labels = {**PROCEDURE_LABELS, **{k: clean(str(v)) for k, v in (names or {}).items()}}
         results = commission.get("resultados") or []
         counts = commission.get("contagens") or {}
         if not results and not counts:
@@ -407,13 +409,13 @@ class Typesetter:
         legend = []
         for procedure, by_outcome in counts.items():
             parts = [f"{OUTCOME_LABELS.get(o, o)} {n}" for o, n in by_outcome.items()]
-            legend.append(f"{PROCEDURE_LABELS.get(procedure, procedure)}: " + ", ".join(parts))
+            legend.append(f"{labels.get(procedure, procedure)}: " + ", ".join(parts))
         insc_w = max((len(clean(str(r["inscricao"]))) for r in results), default=1)
 
         def rows() -> Iterator[list[str]]:
             for r in results:
                 cells = [clean(str(r["inscricao"])).ljust(insc_w, FIG),
-                         PROCEDURE_LABELS.get(r["procedimento"], clean(str(r["procedimento"])))]
+                         labels.get(r["procedimento"], clean(str(r["procedimento"])))]
                 yield self._row(cells, OUTCOME_LABELS.get(r["resultado"], str(r["resultado"])))
         # Not "anonimizados": the general list publishes each inscrição with its name (see content/sobre.md).
         legend.append("Resultados por inscrição, sem nomes: somente inscrição e categoria do resultado final.")

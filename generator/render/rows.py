@@ -118,14 +118,15 @@ def eliminated_rows(rows: list[dict], bases: Bases) -> Markup:
     return Markup("".join(out))
 
 
-def commission_rows(rows: list[dict], bases: Bases, effects: dict[str, str]) -> Markup:
+def commission_rows(rows: list[dict], bases: Bases, effects: dict[str, str],
+                    procedures: dict[str, str] = PROCEDURE) -> Markup:
     """Anonymized commission outcomes: inscrição, procedure, outcome and its consequence — never a name."""
     out = []
     for r in rows:
         reg, proc = escape(r["inscricao"]), escape(r["procedimento"])
         effect = escape(effects.get(r.get("efeito", ""), r.get("efeito", "")))
         basis = bases(r.get("fundamento"))
-        out.append(f'<tr id="c-{reg}-{proc}"><td>{reg}</td><td>{escape(PROCEDURE.get(r["procedimento"], proc))}</td>'
+        out.append(f'<tr id="c-{reg}-{proc}"><td>{reg}</td><td>{escape(procedures.get(r["procedimento"], proc))}</td>'
                    f'<td>{escape(r.get("rotulo") or OUTCOME.get(r["resultado"], r["resultado"]))}</td>'
                    f'<td>{effect}{" — " + basis if basis else ""}</td></tr>\n')
     return Markup("".join(out))

@@ -64,7 +64,7 @@ def environment(site_name: str = SITE_NAME) -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["jsonld"] = _jsonld
-    env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p: PROCEDURE.get(p, p),
+    env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p, words=None: (words or {}).get(p) or PROCEDURE.get(p, p),
                        site_name=site_name, csp=content_security_policy)
     return env
 
@@ -426,7 +426,7 @@ class ExamPages:
             total=len(next((lst["entradas"] for lst in p["listas"] if lst["grupo"] == "geral"), [])),
             strip=charts.nomination_strip(p["nomeacao"], ids, words=_words(p, "vagas")), nominated=within,
             reserve_register=len(p["nomeacao"]) - within, vacancy_chart=charts.vacancies_by_type(p, ids),
-            commission_chart=charts.commission_outcomes(counts, outcome_words(p), PROCEDURE, ids),
+            commission_chart=charts.commission_outcomes(counts, outcome_words(p), _words(p, "procedimentos"), ids),
             commission_total=sum(sum(c.values()) for c in counts.values()),
             eliminated=len(p.get("eliminados", [])), withdrawals=p.get("desistencias", [])[:WITHDRAWALS_SHOWN],
             withdrawals_total=len(p.get("desistencias", [])),
@@ -534,7 +534,7 @@ class ExamPages:
         words = outcome_words(p)
         extra = sorted({o for _, by in counts for o in by} - set(OUTCOME))  # outcomes only this jurisdiction has
         def render(chunk: list, page_rel: str) -> Markup:
-            return commission_rows(chunk, self._bases(page_rel), EFFECTS)
+            return commission_rows(chunk, self._bases(page_rel), EFFECTS, _words(p, "procedimentos"))
 
         self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
                        [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", render,
@@ -542,8 +542,9 @@ class ExamPages:
 
 
 def _words(p: dict, kind: str) -> dict[str, str]:
-    """The rule file's words for groups («grupos») or vacancy types («vagas») of a cargo's view."""
-    return p.get("rotulos", {}).get(kind) or (GROUP if kind == "grupos" else VACANCY)
+    """The rule file's words for groups («grupos»), vacancy types («vagas») or commission procedures
+    («procedimentos») of a cargo's view."""
+    return p.get("rotulos", {}).get(kind) or {"grupos": GROUP, "vagas": VACANCY, "procedimentos": PROCEDURE}[kind]
 
 
 def outcome_words(p: dict) -> dict[str, str]:
