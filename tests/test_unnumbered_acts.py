@@ -86,12 +86,20 @@ def test_retifica_of_an_unknown_identifier_says_how_to_name_it(tmp_path):
 def test_an_unnumbered_exam_checks_builds_and_publishes_without_no(tmp_path, capsys):
     from tests.test_standards import LEXML_URN
 
-    folder = _exam(tmp_path, ACTS + CORRECTION)
+    folder = _exam(tmp_path)
     assert main(["check", str(folder)]) == 0
     assert main(["publicar", str(folder)]) == 0, capsys.readouterr()
-    out = capsys.readouterr().out
-    assert "resultado-2024-06-10" in out and "retificacao-2024-06-17" in out
-    records = sorted((folder / "arquivo").iterdir())
+    assert "resultado-2024-06-10" in capsys.readouterr().out
+    # a score revised after an appeal, then the retificação that names the unnumbered act by its identifier
+    rows = (folder / "candidatos.csv").read_text(encoding="utf-8")
+    assert "1004,Diego Reis,GCM,85.00" in rows
+    (folder / "candidatos.csv").write_text(rows.replace("1004,Diego Reis,GCM,85.00", "1004,Diego Reis,GCM,95.00"),
+                                           encoding="utf-8")
+    path = folder / "certame.toml"
+    path.write_text(path.read_text(encoding="utf-8") + CORRECTION, encoding="utf-8")
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr()
+    assert "retificacao-2024-06-17" in capsys.readouterr().out
+    records = sorted(p for p in (folder / "arquivo").iterdir() if p.is_dir())
     assert [r.name for r in records] == ["resultado-2024-06-10", "retificacao-2024-06-17"]
     manifest = json.loads((records[0] / "manifesto.json").read_text(encoding="utf-8")) \
         if (records[0] / "manifesto.json").is_file() else None
