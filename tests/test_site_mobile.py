@@ -1,0 +1,107 @@
+"""A phone (issue 21 item 5): at 360×800 CSS px no page template scrolls sideways, and every control is a target of
+at least 24×24 CSS px or has the spacing or inline exception (WCAG 2.2, 2.5.8 Target Size (Minimum)).
+Debian's Chromium through Playwright, as tests/test_site_browser.py; skipped without Chromium."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from site_server import ROOT, serve
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SITE_URL = "https://concursos.exemplo.gov.br/"  # mkdocs.yml's site_url: 404.html links under it
+EXAM = "certames/lins-2024-gcm/"
+PAGES = {  # template → one page of the example site that uses it
+    "home.html": "", "exam.html": EXAM, "position.html": EXAM + "gcm/", "list.html": EXAM + "gcm/geral/",
+    "nomination.html": EXAM + "gcm/nomeacao/", "eliminated.html": EXAM + "gcm/eliminados/",
+    "commission.html": EXAM + "gcm/comissao/", "rules.html": EXAM + "regras/", "act.html": EXAM + "atos/ato-20-2024/",
+    "editions.html": "edicoes/", "edition.html": "edicoes/imprensa-oficial-lins-1591/", "legislation.html": "legislacao/",
+    "main.html (legislação)": "legislacao/lins-decreto-13760-2024/", "main.html (sobre)": "sobre/",
+    "search.html": "busca/", "verify.html": "verificar/", "404.html": SITE_URL + "certames/nao-existe/gcm/",  # a missing deep address, served as the host would
+}
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium não instalado")]
+
+# WCAG 2.2 SC 2.5.8: a target smaller than 24×24 passes when a 24 px circle centred on it meets no other target nor
+# another small target's circle (spacing), or when it sits in a sentence, its size set by the text's line (inline).
+TARGETS = """() => {
+  const all = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select')].filter(e => {
+    const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden';
+  });
+  const boxes = all.map(e => e.getBoundingClientRect());
+  const small = boxes.map(r => r.width < 24 || r.height < 24);
+  const centre = r => [r.left + r.width / 2, r.top + r.height / 2];
+  const toRect = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+  const inline = e => {
+    if (getComputedStyle(e).display !== 'inline') return false;
+    const block = e.closest('p, li, dd, td, th, figcaption, small, span.selo');
+    if (!block) return false;
+    const text = [...block.childNodes].some(n => n.nodeType === 3 && n.textContent.trim().replace(/[·,;:()\\s]/g, ''));
+    return text;
+  };
+  const bad = [];
+  all.forEach((e, i) => {
+    if (!small[i] || inline(e)) return;
+    const c = centre(boxes[i]);
+    const clash = boxes.some((r, j) => j !== i && (toRect(c, r) < 12
+                                                    || (small[j] && Math.hypot(c[0] - centre(r)[0], c[1] - centre(r)[1]) < 24)));
+    if (clash) bad.push(`${e.tagName.toLowerCase()} «${(e.textContent || e.name || e.id).trim().slice(0, 40)}» `
+                        + `${Math.round(boxes[i].width)}×${Math.round(boxes[i].height)}`);
+  });
+  return bad;
+}"""
+
+
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    site = tmp_path_factory.mktemp("mobile") / "site"
+    build(ROOT / "content", site, pdf=False)
+    return site
+
+
+@pytest.fixture(scope="module")
+def site_url(site):
+    with serve(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def phone(site):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=2, locale="pt-BR",
+                                      has_touch=True, is_mobile=True)
+        def local(route):  # the 404 page's absolute links (its stylesheet) come from the built site, not the net
+            rel = route.request.url[len(SITE_URL):].split("?")[0].split("#")[0]
+            target = SITE / rel
+            target = target / "index.html" if target.is_dir() else target
+            if target.is_file():
+                return route.fulfill(path=str(target))
+            return route.fulfill(path=str(SITE / "404.html"), status=404)  # as nginx's error_page or GitHub Pages
+
+        SITE = site
+        context.route(SITE_URL + "**", local)
+        yield context.new_page()
+        browser.close()
+
+
+@pytest.mark.parametrize("template", sorted(PAGES))
+def test_no_sideways_scroll_and_touch_sized_targets_at_360px(phone, site_url, template):
+    address = PAGES[template]
+    phone.goto(address if address.startswith("https:") else site_url + address)
+    phone.wait_for_load_state("load")
+    assert phone.evaluate("getComputedStyle(document.body).fontFamily") != "", template
+    assert phone.evaluate("[...document.styleSheets].some(s => s.href && s.href.endsWith('assets/site.css'))")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{template}: a página rola para o lado ({width} px de largura)"
+    bad = phone.evaluate(TARGETS)
+    assert bad == [], f"{template}: alvos menores que 24×24 px sem espaço em volta: {bad[:8]}"
