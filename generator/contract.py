@@ -88,7 +88,9 @@ def _position(pr: PositionResult, rules, timeline=None) -> dict:
                       "motivo": n.reason, "vaga_devida": n.due} for n in alloc.nominations],
         "eliminados": [e.candidate.registration for e in pr.eliminated],
         "eliminacoes": [{"inscricao": e.candidate.registration, "motivo": e.reason,
-                         "fundamento": e.basis.text if e.basis else None} for e in pr.eliminated],
+                         "fundamento": e.basis.text if e.basis else None,
+                         # an edital's own reason ([situacoes] of certame.toml): its words, for the retificação
+                         **({"rotulo": e.label} if e.basis is None and e.label else {})} for e in pr.eliminated],
         "desistencias": [reg[i] for i in pr.withdrawn],
         "comissao": [{"inscricao": row.registration, "procedimento": row.procedure, "resultado": row.outcome,
                       "efeito": rule.effect, "fundamento": rule.basis.text} for row, rule in pr.commission],

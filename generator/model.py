@@ -101,6 +101,7 @@ class Exam:
     tie_columns: tuple[str, ...] = ()  # the board's columns the tie-break criteria read (Candidate.tie)
     tiebreak: list[dict] = field(default_factory=list)  # the edital's tie-break criteria (certame.toml [[desempate]])
     registration_end: date | None = None  # last day of registration (inscricoes_fim): who is 60 or more
+    statuses: dict[str, str] = field(default_factory=dict)  # [situacoes]: the edital's reasons of elimination
 
     def current_act(self) -> Act | None:
         """The latest act that publishes or corrects the lists: the one the current pages reflect."""

@@ -22,6 +22,11 @@ GENERAL = "geral"
 EDITAL_NOTE = "Contagem fixada no edital do certame, que prevalece sobre o percentual."
 
 
+# The board's situacao → the elimination's reason; any other word is one of certame.toml's [situacoes] (its rotulo
+# is set by compute).
+_BOARD_REASONS = {"ausente": "ausente_prova", "eliminado": "eliminado"}
+
+
 @dataclass(slots=True)
 class Elimination:
     """A candidate out of the whole exam, and why."""
@@ -413,6 +418,9 @@ def _compute(exam: Exam, rules: Rules, project: bool) -> tuple[ExamResult | None
                                   cfile, project, tie)
         problems.extend(found)
         if result:
+            for e in result.eliminated if exam.statuses else ():
+                if not e.label and e.reason in exam.statuses:
+                    e.label = exam.statuses[e.reason]  # the edital's words, as written («eliminado no TAF»)
             results.append(result)
     return (None, problems) if problems else (ExamResult(exam, rules, results, tiebreak=criteria), [])
 
@@ -437,7 +445,7 @@ def _position(pos, candidates, effects, withdrawn, rules, cfile, project, tie=No
         hit = next(((row, rule) for row, rule in rows if rule.effect == "elimina"), None)
         if hit and c.status == APPROVED:
             fatal[reg] = Elimination(c, hit[0].outcome, hit[1].basis, hit[1].label)
-    eliminated = [Elimination(c, "ausente_prova" if c.status == "ausente" else "eliminado", None)
+    eliminated = [Elimination(c, _BOARD_REASONS.get(c.status, c.status), None)
                   for c in candidates if c.status != APPROVED] + list(fatal.values())
     eliminated.sort(key=lambda e: e.candidate.line)
     kept = [c for c in candidates if c.status == APPROVED and c.registration not in fatal] if fatal else \

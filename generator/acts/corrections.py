@@ -133,7 +133,7 @@ def _nomination_text(n: dict | None) -> str | None:
 
 
 def _elimination_text(e: dict | None) -> str | None:
-    return None if e is None else ELIMINATION.get(e["motivo"], e["motivo"])
+    return None if e is None else ELIMINATION.get(e["motivo"]) or e.get("rotulo") or e["motivo"]
 
 
 def _candidate_changes(code: str, before: _Cargo, after: _Cargo) -> list[CandidateChanges]:

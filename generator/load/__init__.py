@@ -70,7 +70,7 @@ def _load(folder: Path, tie_columns=None) -> Exam:
         commission=outcomes, withdrawals=gave_up, source=folder, preamble_md=preamble, notice_date=meta.notice_date,
         events=events,
         acts=meta.acts, tie_columns=extra, tiebreak=meta.tiebreak,
-        registration_end=meta.registration_end,
+        registration_end=meta.registration_end, statuses=meta.statuses,
     )
 
 
@@ -124,7 +124,8 @@ def _candidates(folder: Path, files: dict[str, Path], meta: ExamFile, problems: 
         if table is not None:
             _unmapped(table, meta, problems)
             people, by_registration = candidates.read_candidates(table, codes, problems, meta.places,
-                                                                 meta.max_score, extra, meta.no_zeros, kinds)
+                                                                 meta.max_score, extra, meta.no_zeros, kinds,
+                                                                 meta.statuses)
     if table is not None and table.broken:
         by_registration = None  # rows were lost: other files' inscrições cannot be checked against them
     elif people == []:

@@ -79,6 +79,7 @@ def code_lookup(codes: list[str], names: dict[str, str] | None = None) -> CargoL
 def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collector, places: int = 2,
                     max_score: Decimal = Decimal(100), extra: tuple[str, ...] = (),
                     no_zeros: bool = False, kinds: dict[str, str] | None = None,
+                    statuses: dict[str, str] | None = None,
                     ) -> tuple[list[Candidate], dict[str, Candidate]]:
     """All rows of the candidates' table, and the candidates by inscrição (the first row of a repeated one).
 
@@ -88,7 +89,7 @@ def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collec
     different lengths. `kinds`: how each tie-break column of `extra` is read (tiebreak.column_kinds; default a number
     or S/N).
     """
-    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra, kinds)
+    reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra, kinds, statuses)
     candidates = reader.run()
     if not no_zeros:
         _lost_zeros(table, reader.first, problems)
@@ -103,7 +104,8 @@ class _Reader:
     """The row loop and the bookkeeping for problems that span rows (duplicates, unknown cargos)."""
 
     def __init__(self, table: Table, codes: dict[str, str] | None, rows: RowProblems, places: int,
-                 max_score: Decimal, extra: tuple[str, ...] = (), kinds: dict[str, str] | None = None) -> None:
+                 max_score: Decimal, extra: tuple[str, ...] = (), kinds: dict[str, str] | None = None,
+                 statuses: dict[str, str] | None = None) -> None:
         from ..tiebreak import VALUE, parser
 
         self.table, self.codes, self.rows = table, codes, rows
@@ -120,7 +122,7 @@ class _Reader:
         self.ambiguous_codes: dict[tuple[str, tuple[str, ...]], list[int]] = {}
         self.footers: list[tuple[int, str]] = []  # rows that begin like a footer or total: (line, first cell)
         self.loose: list[tuple[int, str]] = []  # rows with a single filled cell: (line, the cell)
-        self.memo = _Memo(rows, places, max_score)
+        self.memo = _Memo(rows, places, max_score, statuses)
         if table.empty_cell is not None:
             score_i = table.index["nota"]
             self.memo.empty_score = lambda line: table.empty_cell(line, score_i)
@@ -484,13 +486,15 @@ class _Memo:
     texts and report bad ones.
     """
 
-    def __init__(self, rows: RowProblems, places: int, max_score: Decimal) -> None:
+    def __init__(self, rows: RowProblems, places: int, max_score: Decimal,
+                 statuses: dict[str, str] | None = None) -> None:
         self.rows = rows
         self.places, self.step, self.max_score = places, Decimal(1).scaleb(-places), max_score
         self.empty_score: Callable[[int], str | None] = lambda line: None  # why a score cell reads empty
         self.scores: dict[str, Decimal] = {}
         self.births: dict[str, date | None] = {"": None}
         self.flags = {text: int(on) for text, on in cells.FLAG_TEXTS.items()}
+        self.extra_statuses = statuses or {}  # certame.toml [situacoes]: word → rotulo
         self.statuses = dict(cells.STATUS_TEXTS)
         self.sexes = dict(cells.SEX_TEXTS)
         self.options: dict[tuple[str, str, str], frozenset[str]] = {}  # (negro, pcd, indigena) cells → reserves
@@ -525,7 +529,7 @@ class _Memo:
         return _OPTS[bits]
 
     def quiet_status(self, text: str) -> str | object:
-        return self._quiet(cells.parse_status, self.statuses, text)
+        return self._quiet(lambda t: cells.parse_status(t, self.extra_statuses), self.statuses, text)
 
     def quiet_birth(self, text: str) -> date | None | object:
         return self._quiet(cells.parse_birth, self.births, text)
@@ -579,7 +583,7 @@ class _Memo:
 
     def status(self, text: str, line: int) -> str:
         try:
-            value = cells.parse_status(text)
+            value = cells.parse_status(text, self.extra_statuses)
         except cells.BadCell as error:
             self.rows.add(line, "situacao", str(error))
             return APPROVED

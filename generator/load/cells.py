@@ -91,12 +91,17 @@ def parse_sex(text: str) -> str | None:
     return value
 
 
-def parse_status(text: str) -> str:
-    """aprovado, eliminado or ausente; empty means aprovado."""
+def parse_status(text: str, extra: dict[str, str] | None = None) -> str:
+    """aprovado, eliminado or ausente; empty means aprovado. `extra`: certame.toml's [situacoes] (word → rotulo),
+    each written as its word or its rotulo."""
     value = STATUS_TEXTS.get(text) or _STATUS_ALIASES.get(fold(text))
+    if value is None and extra:
+        folded = fold(text)
+        value = next((w for w, label in extra.items() if folded in (fold(w), fold(label))), None)
     if value is None:
-        raise BadCell(f"a situação «{text}» não é reconhecida. Use aprovado, eliminado ou ausente "
-                      "(vazio vale como aprovado).")
+        more = "".join(f", {w}" for w in extra or ())
+        raise BadCell(f"a situação «{text}» não é reconhecida. Use aprovado, eliminado, ausente{more} "
+                      "(vazio vale como aprovado; outras situações do edital vão em [situacoes] no certame.toml).")
     return value
 
 

@@ -36,7 +36,13 @@ TOP_KEYS = {
     "desempate": (False, "tables", "[[desempate]]"),
     "inscricoes_fim": (False, "date", "2024-03-15"),
     "inscricoes_sem_zeros": (False, "bool", "true"),
+    "situacoes": (False, "table", '[situacoes.eliminado_taf]\nrotulo = "eliminado no TAF"'),
 }
+# [situacoes.<palavra>]: the edital's own reasons of elimination, beyond aprovado/eliminado/ausente (issue 18). The
+# board writes the word (or the rotulo) in the `situacao` column; the candidate is out of the exam, and the lists,
+# the PDF and the open data say the rotulo as written by the edital («eliminado no TAF»).
+STATUS_WORD = re.compile(r"[a-z][a-z0-9_]*")
+STATUS_LIMIT = 200
 SYNTAX_ERRORS_SHOWN = 5
 MISSING_KEY = "falta esta chave obrigatória"
 DEFAULT_PLACES = 2  # the board's scores as published: 72,50
@@ -132,6 +138,7 @@ class ExamFile:
     registration_end: date | None = None  # inscricoes_fim: last day of registration (Estatuto, art. 27 p.u.)
     ignored: tuple[str, ...] = ()  # [colunas] ignorar: the board's columns left unread on purpose
     no_zeros: bool = False  # inscricoes_sem_zeros: the inscrições have no leading zeros (lengths may differ)
+    statuses: dict[str, str] = field(default_factory=dict)  # [situacoes]: word → rotulo (the edital's words)
 
 
 def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collector) -> ExamFile:
@@ -160,6 +167,8 @@ def _read(document: dict, column_names: tuple[str, ...], problems: Collector, re
     result.sheet = values.get("planilha")
     result.registration_end = values.get("inscricoes_fim")
     result.no_zeros = values.get("inscricoes_sem_zeros", False)
+    if "situacoes" in values:
+        result.statuses = _statuses(values["situacoes"], problems)
     if "desempate" in values:
         result.tiebreak, result.tie_criteria = _tiebreak(values["desempate"], problems)
     act_entries = document.get("atos")
@@ -202,6 +211,27 @@ def _tiebreak(entries: list, problems: Collector) -> tuple[list[dict], tuple]:
         out.append(entry if isinstance(entry, dict) else {})
     check_tie_criteria(tuple(criteria), "desempate", error)
     return out, tuple(criteria)
+
+
+def _statuses(table: dict, problems: Collector) -> dict[str, str]:
+    """[situacoes.<palavra>] rotulo = "…": each word a lower-case key, not one of the usual ones, with its words."""
+    from ..model import STATUSES
+
+    out = {}
+    for word, entry in table.items():
+        key = f"situacoes.{word}"
+        if not STATUS_WORD.fullmatch(word) or word in STATUSES:
+            problems.add(FILE, f"«{word}» não serve como situação: use uma palavra só com letras minúsculas sem "
+                         f"acento, algarismos e _ (ex.: eliminado_taf), diferente de {join_words(list(STATUSES))}.",
+                         column=key)
+            continue
+        if not isinstance(entry, dict) or set(entry) != {"rotulo"} or not isinstance(entry["rotulo"], str) \
+                or not one_line(entry["rotulo"]) or len(entry["rotulo"]) > STATUS_LIMIT:
+            problems.add(FILE, f"cada situação é uma tabela só com «rotulo», o motivo como o edital o escreve (até "
+                         f"{STATUS_LIMIT} caracteres). Exemplo: [{key}] rotulo = \"eliminado no TAF\"", column=key)
+            continue
+        out[word] = one_line(entry["rotulo"])
+    return out
 
 
 def _publication(table: dict, with_acts: bool, problems: Collector) -> dict | None:
