@@ -89,6 +89,7 @@ class GroupPolicy:
     sequence: Sequence | None = None  # positions by sequence (rule file): within V and beyond
     register_limit: int | None = None  # reserved places this group may take in the cadastro de reserva
     model: str = RESERVE  # reserva (concurrent) | minimo (a floor: members within ampla count toward it)
+    alternation_basis: Basis | None = None  # the group's own citation of the alternation; None: the policy's
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,6 +434,7 @@ def _pull_back(slots: list[_Slot], pending: list[str], static: _Static) -> None:
 def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], policy: Policy) -> list[Nomination]:
     """Put the nominees in their places: ampla by general rank, each reserve by its list order."""
     group_basis = {g.key: g.basis for g in policy.groups}
+    alternation = {g.key: g.alternation_basis or policy.alternation_basis for g in policy.groups}
     won = {d.index: d.basis for d in static.precedence}
     queues = {g: iter(picked) for g, picked in static.taken.items()}
     floor_of = {i: g.key for g in policy.groups if g.model == MINIMUM for i in static.taken.get(g.key, ())}
@@ -456,7 +458,7 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
             reason, bases, due = REASON_OPEN, [policy.open_basis], OPEN
         else:
             reason, due = REASON_RESERVE, slot.group
-            bases = [group_basis[slot.group], policy.alternation_basis]
+            bases = [group_basis[slot.group], alternation[slot.group]]
             if slot.collided:
                 bases.append(policy.collision_basis)
             if index in won:
@@ -500,7 +502,8 @@ def _project_stepwise(result: Allocation, n: int, pools: dict[str, list[int]], w
             elif groups[g].model == MINIMUM:
                 reason, bases = REASON_MINIMUM, (groups[g].basis, policy.register_basis)
             else:
-                reason, bases = REASON_RESERVE, (groups[g].basis, policy.alternation_basis, policy.register_basis)
+                reason, bases = REASON_RESERVE, (groups[g].basis, groups[g].alternation_basis or policy.alternation_basis,
+                                                 policy.register_basis)
             result.nominations.append(Nomination(len(result.nominations) + 1, g, i, reason, bases, True, g))
             nominated.add(i)
             register += 1
@@ -617,7 +620,8 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     open_bases = (policy.open_basis, *extra)
     reversion_bases = (policy.reversion_basis, *extra)
     check = {g: (policy.register_check,) if policy.register_check and g in policy.checked else () for g in groups}
-    reserve_bases = {g: (groups[g].basis, policy.alternation_basis, *extra, *check[g]) for g in groups}
+    reserve_bases = {g: (groups[g].basis, groups[g].alternation_basis or policy.alternation_basis, *extra, *check[g])
+                     for g in groups}
     moved_bases = {g: (groups[g].basis, policy.open_basis, *extra, *check[g]) for g in groups}
     owed: dict[int, list] = {}  # in S without a place yet → [group, reason, due, bases, since]
     append = nominations.append

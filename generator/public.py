@@ -76,6 +76,8 @@ def _labelled_bases(result: ExamResult) -> list[tuple[str, Basis | None]]:
             out.append((f"Cargo {pr.position.code}: contagem da reserva de {rules.group_label(g)}", b))
     out += [("Ordem de nomeação: ampla concorrência", rules.open_basis),
             ("Ordem de nomeação: alternância e proporcionalidade", rules.alternation_basis),
+            *((f"Ordem de nomeação: alternância — {rules.group_label(g)}", rule.alternation_basis)
+              for g, rule in rules.groups.items() if rule.alternation_basis is not None),
             ("Ordem de nomeação: coincidência de posições", rules.collision_basis),
             ("Ordem de nomeação: reversão", rules.reversion_basis),
             ("Ordem de nomeação: desistência", rules.withdrawal_basis),

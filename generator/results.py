@@ -284,7 +284,7 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
             proportion, rounding = Fraction(reserved, pos.vacancies), "half_up"
         groups.append(GroupPolicy(g, reserved, proportion, basis, tuple(explicit) if explicit else None,
                                   1 if from_edital or explicit else minimum, rounding, sequence, rule.register,
-                                  rule.model))
+                                  rule.model, rule.alternation_basis))
         bases[g] = basis
     policy = Policy(
         vacancies=pos.vacancies, groups=tuple(groups), rounding=rules.rounding, min_vacancies=rules.min_vacancies,

@@ -66,3 +66,28 @@ def test_an_empty_procedure_name_is_refused_with_its_key(tmp_path):
     with pytest.raises(InputError) as caught:
         prepare(folder)
     assert any("comissao.pcd.rotulo" in (p.column or "") + p.message for p in caught.value.problems)
+
+
+# -- a citation per group for the alternation (issue 18): [grupos.<g>] alternancia_fundamento -------------------------
+def _reserved_bases(folder: Path, group: str) -> list[list[str]]:
+    """The citations of the reserved places of `group`, with one more GCM negro candidate below the others (the
+    base exam's only negro in GCM is first and takes ampla)."""
+    with open(folder / "candidatos.csv", "a", encoding="utf-8") as out:
+        out.write("1006,Elisa Rocha,GCM,70.00,1993-05-04,,F,S,N,N,aprovado\n")
+    with open(folder / "comissao.csv", "a", encoding="utf-8") as out:
+        out.write("1006,heteroidentificacao,confirmado\n")
+    result = prepare(folder)
+    return [[b.article for b in n.bases] for pr in result.positions for n in pr.allocation.nominations
+            if n.group == group and n.reason == "reserva"]
+
+
+def test_a_groups_own_alternation_citation_is_used_on_its_reserved_places(tmp_path):
+    def own(text: str) -> str:
+        assert text.count("[grupos.negro]") == 1
+        k = text.index("[grupos.negro]")
+        return text[:k] + text[k:].replace("\n\n", '\nalternancia_fundamento = "art. 5º, parágrafo único"\n\n', 1)
+
+    plain = _reserved_bases(_project(tmp_path / "a"), "negro")
+    assert plain and all("art. 5º" in b for b in plain)  # [nomeacao] alternancia_fundamento of lins.toml
+    named = _reserved_bases(_project(tmp_path / "b", own), "negro")
+    assert named and all("art. 5º, parágrafo único" in b and "art. 5º" not in b for b in named), named

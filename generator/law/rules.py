@@ -69,6 +69,9 @@ class GroupRule:
     register_basis: Basis | None = None
     model: str = "reserva"  # reserva (concurrent) | minimo (a floor members within ampla count toward)
     model_basis: Basis | None = None  # None: the default model, `reserva`
+    # `alternancia_fundamento` of the group (issue 18): the edital's own item for this group's alternation (e.g. the
+    # PcD places of item 5.4 and the negros' of item 6.2); None: [nomeacao] alternancia_fundamento for all groups
+    alternation_basis: Basis | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -516,6 +519,7 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
     data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"},
                    _CITE | {"vagas_minimas", "vagas_minimas_fundamento", "vagas_minimas_nota", "vagas_minimas_norma",
                             "lista_nota", "lista_norma", "rotulo", "rotulo_vaga", "posicoes_intervalo",
+                            "alternancia_fundamento", "alternancia_nota", "alternancia_norma",
                             *(f"{k}{s}" for k in _CITED for s in ("", "_fundamento", "_nota", "_norma"))})
     minimum = data.get("vagas_minimas")
     if minimum is not None and (not isinstance(minimum, int) or minimum < 1):
@@ -562,7 +566,9 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
                      own_minimum, r.basis(data, "vagas_minimas_fundamento", path, "vagas_minimas_nota",
                                           "vagas_minimas_norma") if own_minimum else None, label, vacancy,
                      rounding, rounding_basis, tuple(positions) if positions else None, interval, positions_basis,
-                     register, register_basis, model or "reserva", model_basis)
+                     register, register_basis, model or "reserva", model_basis,
+                     r.basis(data, "alternancia_fundamento", path, "alternancia_nota", "alternancia_norma")
+                     if "alternancia_fundamento" in data else None)
 
 
 def _cited(r: _Reader, data: dict, path: str, key: str, valid, message: str):
