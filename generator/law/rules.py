@@ -561,14 +561,18 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
                                 f"use um de: {', '.join(MODEL_WORDS)}.")
     if model == "minimo" and positions is not None:
         r.error(f"{path}.posicoes", "um mínimo («minimo») segue a ordem de classificação: não tem posições fixas.")
+    # read always (so nota/norma without the fundamento are still read keys); used only with alternancia_fundamento
+    alternation = r.basis(data, "alternancia_fundamento", path, "alternancia_nota", "alternancia_norma")
+    for suffix in ("_nota", "_norma"):
+        if f"alternancia{suffix}" in data and "alternancia_fundamento" not in data:
+            r.error(f"{path}.alternancia{suffix}", "citação sem o fundamento: falta «alternancia_fundamento».")
     return GroupRule(key, percent, r.basis(data, "fundamento", path), data.get("elegibilidade", "opcao"),
                      data.get("lista", ""), r.basis(data, "lista_fundamento", path, "lista_nota", "lista_norma"),
                      own_minimum, r.basis(data, "vagas_minimas_fundamento", path, "vagas_minimas_nota",
                                           "vagas_minimas_norma") if own_minimum else None, label, vacancy,
                      rounding, rounding_basis, tuple(positions) if positions else None, interval, positions_basis,
                      register, register_basis, model or "reserva", model_basis,
-                     r.basis(data, "alternancia_fundamento", path, "alternancia_nota", "alternancia_norma")
-                     if "alternancia_fundamento" in data else None)
+                     alternation if "alternancia_fundamento" in data else None)
 
 
 def _cited(r: _Reader, data: dict, path: str, key: str, valid, message: str):
