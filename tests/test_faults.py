@@ -214,7 +214,7 @@ os.rename = rename
     _killed_at(versions, site, hook)
     assert not site.exists() and len(_leftovers(site)) == 3  # the old site, the finished new one, the new cache
     # The next build recovers the old site first; a failure in the middle of it then leaves exactly that site.
-    monkeypatch.setattr(pipeline, "source_date_epoch", _fail)
+    monkeypatch.setattr(sitedir, "check_space", _fail)  # the first step after the recovery
     with pytest.raises(RuntimeError):
         build(versions.content["B"], site, pdf=False)
     assert _tree(site) == versions.tree["A"]
