@@ -150,3 +150,15 @@ def test_the_pdf_address_of_a_preview_still_works_after_publication(tmp_path, mo
     alias = after / "certames" / "sintetico" / "sintetico.pdf"
     published = next((after / "certames" / "sintetico" / "atos").glob("*/*.pdf"))
     assert alias.read_bytes() == published.read_bytes()
+
+
+def test_a_retificacao_of_a_convocacao_is_refused(tmp_path):
+    """A retificação quotes the lists it corrects; a convocação has none (issue 19 item 4): declaring one that
+    corrects the MS convocação 50/2024 is an error naming retifica, never an act quoting lists it never had."""
+    content = _content(tmp_path)
+    toml = content / "certames" / EXAM / "certame.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + '\n[[atos]]\ntipo = "retificacao"\nretifica = "50/2024"\n'
+                    'numero = "51/2024"\ndata = 2024-08-06\nmotivo = "Correção"\n', encoding="utf-8")
+    done = _cli("check", str(content), cwd=tmp_path)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "retifica" in done.stderr and "é uma convocação" in done.stderr

@@ -202,6 +202,15 @@ def _history(acts: list[Act], problems: Collector) -> list[Act]:
                              f"um ato declarado antes deste em [[atos]], ou o identificador de um ato sem número "
                              f"(tipo-data, como \"resultado-2024-06-10\") (declarados antes: {declared}).",
                              column=key + ".retifica")
+            elif target[1].kind == CALL:
+                # A retificação quotes the lists it corrects ("Onde se lê… Leia-se…", LEGAL-NOTES 13): a convocação
+                # has none, and quoting lists it never contained would publish an act that says what it is not
+                # (issue 19 item 4). Its calls change only through the acts over time (reading 14).
+                problems.add(FILE, f"«{act.corrects}» é uma convocação: uma retificação corrige as listas de um ato de "
+                             "resultado, e uma convocação não tem listas. Para mudar quem foi chamado, declare os "
+                             "eventos em eventos.csv (desistência, nomeação sem efeito) e uma nova convocação; para "
+                             "corrigir o texto, local ou prazo, publique uma nova convocação que o diga.",
+                             column=key + ".retifica")
             elif act.date < target[1].date:
                 problems.add(FILE, f"o ato é de {_br(act.date)}, anterior ao ato que ele retifica ({act.corrects}, de "
                              f"{_br(target[1].date)}). Confira a data.", column=key + ".data")
