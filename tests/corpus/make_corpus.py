@@ -185,7 +185,7 @@ case("desempate-criterio-desconhecido", ["certame.toml, chave «desempate[1].cri
                                          "coluna, sorteio."],
      toml=TIE_TOML.replace('criterio = "coluna"', 'criterio = "antiguidade"'))
 case("situacao-invalida", ["candidatos.csv, linha 6, coluna «situacao»: a situação «reprovado» não é reconhecida. "
-                           "Use aprovado, eliminado ou ausente (vazio vale como aprovado)."],
+                           "Use aprovado, eliminado, ausente (vazio vale como aprovado; outras situações do edital vão em [situacoes] no certame.toml)."],
      candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,F,N,N,N,reprovado\n"))
 case("cpf-invalido", ["candidatos.csv, linha 2, coluna «cpf»: o CPF não tem 11 algarismos. Escreva-o como "
                       "123.456.789-09 ou 12345678909. O valor não é repetido aqui por ser dado pessoal."],
