@@ -213,7 +213,42 @@ def static_allocation(n: int, pools: dict[str, list[int]], blocked: set[int], po
                 if len(extra) == missing:
                     break
         open_ = sorted([*open_, *extra])
+        if floors:
+            open_ = _surplus_floor_places(open_, taken, floors, pools, available, chosen | set(extra))
     return _Static(open_, taken, decisions, extra)
+
+
+def _surplus_floor_places(open_: list[int], taken: dict[str, list[int]], floors: dict[str, int], pools,
+                          available, chosen: set[int]) -> list[int]:
+    """A floor's places were counted before the places a reserve gave back (LEGAL-NOTES 15) went to the best-ranked
+    not yet nominated; members among those count toward the floor too (LEGAL-NOTES 12), so a floor place they make
+    unnecessary goes back to the classification: its lowest-ranked floor nominee leaves, the best-ranked candidate
+    not nominated enters. Repeated until no floor has more places than its shortfall."""
+    while True:
+        changed = False
+        inside = set(open_)
+        for g, floor in floors.items():
+            picked = taken.get(g) or []
+            members = pools[g]
+            have = sum(1 for i in members if i in inside)
+            needed = max(0, floor - have)
+            while len(picked) > needed:
+                gone = picked.pop()  # the lowest-ranked floor nominee (taken lists are in rank order)
+                chosen.discard(gone)
+                nxt = next((i for i in available if i not in chosen), None)
+                if nxt is None:
+                    picked.append(gone)
+                    chosen.add(gone)
+                    break
+                chosen.add(nxt)
+                open_ = sorted([*open_, nxt])
+                inside.add(nxt)
+                changed = True
+                if nxt in members:
+                    have += 1
+                    needed = max(0, floor - have)
+        if not changed:
+            return open_
 
 
 def _meet_floors(top: list[int], floors: dict[str, int], pools, blocked: set[int],
