@@ -275,17 +275,11 @@ def _hashes(site_dir: Path, roots: list[str]) -> dict[str, str]:
         for folder, dirs, files in os.walk(base):
             dirs.sort()
             rels += [os.path.relpath(os.path.join(folder, name), site_dir) for name in sorted(files)]
+    from .acts.archive import sha256_file
+
     with ThreadPoolExecutor(2) as pool:
-        digests = list(pool.map(lambda rel: _sha_file(os.path.join(os.fspath(site_dir), rel)), rels))
+        digests = list(pool.map(lambda rel: sha256_file(os.path.join(os.fspath(site_dir), rel)), rels))
     return dict(zip(rels, digests))
-
-
-def _sha_file(path: str) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        while chunk := handle.read(1 << 20):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def intact(previous: Path, entry: dict) -> bool:

@@ -27,6 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..errors import InputError, Problem
+from .archive import sha256_file
 from .sign import PUBLIC_VERIFIER, Signature, read_signature
 
 CONFERE, ALTERED, UNCHECKED = "confere", "alterado", "nao_conferido"
@@ -67,15 +68,6 @@ class Report:
     @property
     def ok(self) -> bool:
         return self.verdict == CONFERE
-
-
-def sha256_file(path: Path) -> str:
-    """Hex SHA-256 of a file, read in blocks."""
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def is_digest(value: object) -> bool:
