@@ -322,7 +322,8 @@ def _check_ledger(exam_dir: Path, records: list[Record], witnesses: tuple[Path, 
         try:
             entries = read_ledger(copy_path)
         except InputError as error:
-            problems += error.problems
+            if copy_path == Path(exam_dir) / WITNESS:  # the exam folder's own copy; a damaged site copy proves nothing
+                problems += error.problems
             continue
         if entries and (longest is None or len(entries) > len(longest[0])):
             longest = (entries, copy_path)
