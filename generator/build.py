@@ -38,7 +38,7 @@ class Prepared:
     positions: Callable[[], Iterable[dict]]  # a fresh stream of PositionViews at each call
     cargos: list[dict] = field(default_factory=list)  # summaries (codigo, nome, totais), for parallel rendering
     position: Callable[[int], dict] | None = None  # the k-th cargo's full view, built on demand (in a worker)
-    records: list = field(default_factory=list)  # the exam's archived acts (generator.acts.archive.Record)
+    records: list = field(default_factory=list)  # the exam's archived acts (generator.store.archive.Record)
     fingerprint: str = ""  # what its pages depend on (generator/incremental.py)
     earlier: object = None  # incremental.Earlier: what the previous build made of this exam, to reuse by parts
 
@@ -139,7 +139,7 @@ def _frozen(exam: dict, view: dict) -> None:
 def witness(previous: Path | None, folder: Path) -> tuple[Path, ...]:
     """The previous site's public copy of an exam's ledger of published acts (written by `_copy_archived`): the
     build checks the archive against it, so an act folder or a whole arquivo/ deleted since is named."""
-    from .acts import archive
+    from .store import archive
     from .load import exam_slug
 
     if previous is None:
@@ -156,7 +156,7 @@ def archived(folder: Path, acts: list, witnesses: tuple[Path, ...] = ()) -> list
     """The exam's archived acts, verified (a changed published file is an InputError naming it, and so is an act
     the ledger or one of its copies records but the archive lost) and still declared as published in certame.toml
     (`acts`) with the fields they were published with."""
-    from .acts import archive
+    from .store import archive
     from .record import pending
 
     records = archive.read(folder, witnesses=witnesses)
@@ -246,7 +246,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
 def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     """Copy every archived act of the exam byte for byte (verified against its manifest) beside its permanent page;
     return the PDF that carries the current lists."""
-    from .acts import archive
+    from .store import archive
     from .render import acts as act_pages
 
     exam = prepared.exam
@@ -405,7 +405,7 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
     config_file = project_config(content_dir, config_file)
     site_dir = _site_folder(site_dir, content_dir, config_file)
     with sitedir.locked(site_dir), progress.session():  # the lock first: a second build says so at once
-        from .acts import archive
+        from .store import archive
 
         previous = site_dir if site_dir.is_dir() else None
         cache = incremental.previous_cache(site_dir) if previous else None

@@ -144,7 +144,7 @@ def _check(args) -> int:
 
 
 def _result(args) -> int:
-    from .acts.archive import pdf_digests
+    from .store.archive import pdf_digests
     from .contract import contract
     from .pipeline import prepare
     result = prepare(args.pasta, args.regras)
@@ -193,8 +193,8 @@ def _verify(args) -> int:
     try:
         if not args.arquivo.is_file():
             raise InputError([Problem(str(args.arquivo), "arquivo não encontrado.")])
-        from .acts.sign import load_roots
-        from .acts.verify import ALTERED, CONFERE, parse_digest, verify
+        from .store.sign import load_roots
+        from .store.verify import ALTERED, CONFERE, parse_digest, verify
         roots = load_roots(args.raiz) if args.raiz else None
         digest = parse_digest(args.sha256) if args.sha256 is not None else None
         report = verify(args.arquivo, site=args.site, sha256=digest, roots=roots)
@@ -208,7 +208,7 @@ def _verify(args) -> int:
 
 
 def _publish(args) -> int:
-    from .acts.publish import publish
+    from .publish import publish
     from .build import project_config, site_url, site_witness
     from .pipeline import exam_dirs
 

@@ -21,7 +21,7 @@ def basis_text(bases) -> str:
 
 
 def place_basis(place) -> str:
-    """A called place's «fundamento» (acts/calls.py Place): as its archived act published it; a refill after a
+    """A called place's «fundamento» (law/calls.py Place): as its archived act published it; a refill after a
     commission outcome as "Vaga não preenchida: …" with the article that passes the place on (LEGAL-NOTES 7)."""
     if place.published:
         return place.published
@@ -30,7 +30,7 @@ def place_basis(place) -> str:
 
 def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
     """The allocation as plain JSON data, in the order of certame.toml. `digests`: act number → SHA-256 of its
-    archived PDF (acts/archive.py), for the acts already published."""
+    archived PDF (store/archive.py), for the acts already published."""
     data = {"certame": result.exam.slug, "jurisdicao": result.rules.id,
             "cargos": [_position(p, result.rules, result.timelines.get(p.position.code)) for p in result.positions]}
     acts = getattr(result.exam, "acts", None) or []
@@ -41,7 +41,7 @@ def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
 
 
 def _timeline(t, reg: list[str]) -> dict:
-    """Convocações and events of one cargo (acts/calls.py): every place called, and the candidates' history."""
+    """Convocações and events of one cargo (law/calls.py): every place called, and the candidates' history."""
     reg = reg + [c.registration for c in t.people[len(reg):]]  # called, then eliminated: they keep the call
     return {
         "vagas_atuais": t.vacancies,
@@ -63,7 +63,7 @@ def _list_basis(rules, group: str):
 
 def _people(pr: PositionResult, rules) -> list[dict]:
     """Each approved candidate in general-list order, with the public fields only (LEGAL-NOTES 7): what a
-    retificação compares (acts/corrections.py). The score stays an exact decimal string, never a float."""
+    retificação compares (law/corrections.py). The score stays an exact decimal string, never a float."""
     fields = set(rules.public_fields)
     name, score = "nome" in fields, "nota" in fields
     return [{"inscricao": c.registration, **({"nome": c.name} if name else {}),

@@ -94,7 +94,7 @@ class FaultError(Exception):
     """The machine, not the input, stopped a build (full or read-only disk, another build running…); in Portuguese."""
 
 
-# errno → what the machine refused, in Portuguese (generator/sitedir.py for site/, acts/archive.py for arquivo/);
+# errno → what the machine refused, in Portuguese (generator/sitedir.py for site/, store/archive.py for arquivo/);
 # other OSErrors are bugs and keep their traceback.
 OS_FAULTS = {
     errno.ENOSPC: "não há espaço livre no disco",

@@ -52,7 +52,7 @@ def notes(*bases) -> list[str]:
 
 
 def _over_time(timeline, i: int) -> list[str]:
-    """What the convocações and events did to the candidate (acts/calls.py). This is the staff's CLI: unlike the
+    """What the convocações and events did to the candidate (law/calls.py). This is the staff's CLI: unlike the
     public history, it says when a place ended by a commission outcome."""
     lines = [f"Durante a validade: {h.text}" for h in timeline.history.get(i, [])]
     for p in timeline.places:

@@ -39,7 +39,7 @@ def code_fingerprint() -> str:
 def fingerprint(folder: Path, rules_dir: Path | None, options: str) -> str:
     """What an exam's pages depend on: its input files, its archive's manifests (each file is checked against its
     manifest at every build), the jurisdiction rules, gazeta's code and the build options."""
-    from .acts import archive
+    from .store import archive
 
     digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{options}\0".encode())
     for name, sha in archive.input_hashes(folder).items():
@@ -103,7 +103,7 @@ class Reuse:
 def check_archive(folder: Path, witnesses: tuple[Path, ...] = ()) -> None:
     """A reused exam's archive is still verified file by file and against its ledger: a changed published file, or
     an act lost, stops the build."""
-    from .acts import archive
+    from .store import archive
 
     archive.read(folder, witnesses=witnesses)
 
@@ -216,7 +216,7 @@ class Recorder:
                 **({"extratos": self.extracts} if self.extracts else {})}
 
 
-VERIFIED = "verificados.json"  # archived files verified by this build, with their signatures (acts/archive.py)
+VERIFIED = "verificados.json"  # archived files verified by this build, with their signatures (store/archive.py)
 
 
 def signatures(cache: Path | None) -> dict:
@@ -234,7 +234,7 @@ def signatures(cache: Path | None) -> dict:
 def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None:
     """Write each rendered exam's cache entry and search postings into the new cache, and the archive files this
     build verified."""
-    from .acts import archive
+    from .store import archive
 
     (Path(staging) / VERIFIED).write_text(json.dumps(archive.verified(), sort_keys=True) + "\n", encoding="utf-8")
     search.flush()
@@ -275,7 +275,7 @@ def _hashes(site_dir: Path, roots: list[str]) -> dict[str, str]:
         for folder, dirs, files in os.walk(base):
             dirs.sort()
             rels += [os.path.relpath(os.path.join(folder, name), site_dir) for name in sorted(files)]
-    from .acts.archive import sha256_file
+    from .store.archive import sha256_file
 
     with ThreadPoolExecutor(2) as pool:
         digests = list(pool.map(lambda rel: sha256_file(os.path.join(os.fspath(site_dir), rel)), rels))

@@ -96,7 +96,7 @@ class Exam:
     source: Path | None = None
     preamble_md: str = ""  # ato.md: the act's title/preamble, editorial Markdown
     notice_date: date | None = None  # publication date of the opening edital (certame.toml `edital_data`)
-    events: list = field(default_factory=list)  # eventos.csv: acts/events.Event, in file order
+    events: list = field(default_factory=list)  # eventos.csv: events.Event, in file order
     acts: list[Act] = field(default_factory=list)  # the exam's history of acts ([[atos]]), in order
     tie_columns: tuple[str, ...] = ()  # the board's columns the tie-break criteria read (Candidate.tie)
     tiebreak: list[dict] = field(default_factory=list)  # the edital's tie-break criteria (certame.toml [[desempate]])

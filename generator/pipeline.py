@@ -1,6 +1,6 @@
 """One exam through the pipeline: check → allocate → view → render (open data, PDF), or copy what is archived.
 
-`build` (the whole site), `acts.publish` (freezing acts) and `serve` (preview) are thin callers of these steps.
+`build` (the whole site), `publish` (freezing acts) and `serve` (preview) are thin callers of these steps.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .acts.calls import apply as apply_calls
+from .law.calls import apply as apply_calls
 from .acts.model import CALL
 from .errors import InputError, Problem
 from .law.rules import find_rules_dir, rules_for
@@ -25,7 +25,7 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
     """The allocated exam, or InputError with every problem found — among them, working files that are no longer
     those of the last published act while no new act is declared (generator/record.py)."""
     from . import record
-    from .acts import archive
+    from .store import archive
 
     records = archive.read(exam_dir, verify=False)  # manifests only: the files are verified where they are used
     with paused_gc():  # see results.compute: nothing cyclic to collect among a million candidates
@@ -54,9 +54,9 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
 
 
 def _published(acts: list, records: list) -> dict:
-    """What the archived acts published (acts/frozen.py): whom each archived convocação called, replayed as it
+    """What the archived acts published (store/frozen.py): whom each archived convocação called, replayed as it
     was; a published act that certame.toml now declares differently is an InputError (check, build, publicar)."""
-    from .acts.frozen import read
+    from .store.frozen import read
 
     if not acts or not records:
         return {}

@@ -275,14 +275,14 @@ def _people_of(result: ExamResult, pr: PositionResult) -> list:
 
 
 def _marks(result: ExamResult, pr: PositionResult) -> dict:
-    """General-list index → acts.calls.Mark: withdrawals, nominations made void or annulled during the validity,
+    """General-list index → law.calls.Mark: withdrawals, nominations made void or annulled during the validity,
     with the act that published each (never a commission outcome: LEGAL-NOTES 7)."""
     timeline = result.timelines.get(pr.position.code)
     return timeline.marks if timeline is not None else {}
 
 
 def _called_at(result: ExamResult, pr: PositionResult) -> dict[str, list[int]]:
-    """Inscrição → the positions the convocações called the candidate to (acts/calls.py), in order: where a call
+    """Inscrição → the positions the convocações called the candidate to (law/calls.py), in order: where a call
     differs from the projected position, the row shows the call, not the projection (issue 19 item 3)."""
     timeline = result.timelines.get(pr.position.code)
     if timeline is None:
@@ -294,7 +294,7 @@ def _called_at(result: ExamResult, pr: PositionResult) -> dict[str, list[int]]:
 
 
 def _history(result: ExamResult, pr: PositionResult) -> dict[str, list[str]]:
-    """Each candidate's public history over the validity period (acts/calls.py): convocações, withdrawals, voided
+    """Each candidate's public history over the validity period (law/calls.py): convocações, withdrawals, voided
     and annulled nominations — acts published with the name by law. Commission outcomes are never among them
     (LEGAL-NOTES 7): they stay in the anonymized commission table."""
     timeline = result.timelines.get(pr.position.code)

@@ -24,7 +24,7 @@ def waiting(acts: list, records: list) -> list:
 def standing(folder, result, records: list, pending: list) -> list[Problem]:
     """Problems that forbid presenting the exam's working files as its published record (none when they agree, or
     when a declared act is pending: the build is then a preview of it)."""
-    from .acts import archive
+    from .store import archive
     from .contract import contract
 
     if not records or pending:
@@ -133,7 +133,7 @@ def pending(acts: list[Act], records: list) -> list[Act]:
     act is declared before one already published (history only grows at its end). Every field of a published act
     — identity, edition, signers, place, reason, cargo and vagas — is compared with its archive (issue 19 item 1):
     what the site shows of it is what was published."""
-    from .acts import archive
+    from .store import archive
 
     declared = {a.slug: a for a in acts}
     problems = []

@@ -60,7 +60,7 @@ class ExamResult:
     exam: Exam
     rules: Rules
     positions: list[PositionResult]
-    timelines: dict = field(default_factory=dict)  # cargo code → acts.calls.Timeline (convocações and events)
+    timelines: dict = field(default_factory=dict)  # cargo code → law.calls.Timeline (convocações and events)
     tiebreak: tuple[TieCriterion, ...] | None = None  # the criteria applied after the score; None: the default
 
 

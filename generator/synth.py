@@ -9,7 +9,7 @@ import sys
 from datetime import date, timedelta
 from pathlib import Path
 
-from generator.synth_people import cpf, cpf_base, name_pool
+from .synth_people import cpf, cpf_base, name_pool
 
 BATCH = 50_000
 POOL = 20_000  # names per sex: homonyms happen in real exams too

@@ -91,7 +91,7 @@ def rules(jurisdiction: str):
 def load_acts(data: dict, position: str = "C1"):
     """Scenario acts and events: "50/2024 2024-08-05 3" is a convocação of 3 places; an event line is
     "date act kind inscrição-or-vagas [resultado]"."""
-    from generator.acts.events import COMMISSION, NEW_VACANCIES, Event
+    from generator.load.events import COMMISSION, NEW_VACANCIES, Event
     from generator.acts.model import CALL, Act, Edition
     acts = []
     for line, text in enumerate(data.get("atos", []), start=1):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
-from generator.acts import archive
+from generator.store import archive
 from generator.build import build
 from generator.cli import main
 

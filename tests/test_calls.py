@@ -8,8 +8,8 @@ import pytest
 from hypothesis import event as hypothesis_event, given, settings
 from hypothesis import strategies as st
 
-from generator.acts.calls import apply
-from generator.acts.events import WITHDRAWAL, Event
+from generator.law.calls import apply
+from generator.load.events import WITHDRAWAL, Event
 from generator.acts.model import CALL, Act, Edition
 from generator.errors import InputError
 from generator.model import Exam, Position, Publication
@@ -86,7 +86,7 @@ def test_convocation_beyond_the_candidates_left_is_an_error():
 
 def test_void_of_someone_not_called_is_an_error():
     result = _result("lins", 2, ["", "", ""])
-    from generator.acts.events import VOID
+    from generator.load.events import VOID
     event = Event(date(2024, 8, 15), "99/2024", VOID, "C1", "1003", line=2)
     with pytest.raises(InputError) as caught:
         apply(result, _calls([2]), [event])
@@ -95,7 +95,7 @@ def test_void_of_someone_not_called_is_an_error():
 
 def test_annulment_needs_a_norm_that_provides_it():
     result = _result("mato-grosso-do-sul", 2, ["", "", ""])
-    from generator.acts.events import ANNULMENT
+    from generator.load.events import ANNULMENT
     event = Event(date(2024, 8, 15), "99/2024", ANNULMENT, "C1", "1001", line=2)
     with pytest.raises(InputError) as caught:
         apply(result, _calls([2]), [event])
@@ -108,7 +108,7 @@ def test_annulment_needs_a_norm_that_provides_it():
 def test_property_any_sequence_of_events_keeps_places_consistent(jurisdiction, vacancies, opts, data):
     """Calls and events in any order: each place has one holder at a time, reserved holders come from their list,
     positions are 1..N without gaps, and nobody who left is ever called again."""
-    from generator.acts.events import ANNULMENT, NEW_VACANCIES, VOID
+    from generator.load.events import ANNULMENT, NEW_VACANCIES, VOID
     result = _result(jurisdiction, vacancies, opts)
     pr = result.positions[0]
     regs = [c.registration for c in pr.order]
@@ -227,7 +227,7 @@ def test_events_are_applied_in_linear_work():
     (events × candidates); and the allocation runs once per convocação, not once per event."""
     from unittest import mock
 
-    from generator.acts import calls
+    from generator.law import calls
 
     small, large = _withdrawals_exam(300, 250), _withdrawals_exam(1_200, 1_000)
     ratio = _operations(*large) / _operations(*small)
@@ -246,7 +246,7 @@ def test_property_new_vacancies_take_the_next_places_of_the_published_projection
                                                                                   added, data):
     """New vacancies, and withdrawals of candidates not yet called, never reorder the projection: each new
     position goes to its projected candidate, or — when they left — to the next of the same list."""
-    from generator.acts.events import NEW_VACANCIES
+    from generator.load.events import NEW_VACANCIES
     result = _result(jurisdiction, vacancies, opts)
     pr = result.positions[0]
     order = pr.allocation.nominations
@@ -274,7 +274,7 @@ def test_property_new_vacancies_take_the_next_places_of_the_published_projection
 def test_new_vacancies_keep_each_groups_own_rounding_over_the_edital_counts():
     """Reading 17: the edital fixed PcD 1 of 4 vacancies; 7 new ones make 11, and PcD's own rule (any fraction up,
     item 3.2) gives 10% of 11 = 1,1 → 2 — not the jurisdiction's half-up 1."""
-    from generator.acts.events import NEW_VACANCIES
+    from generator.load.events import NEW_VACANCIES
     people = [parse_candidate(f"{1001 + i} {99 - i}{' pcd' if i % 3 == 0 else ''}", "C1", i + 2) for i in range(30)]
     exam = Exam("t", "cadastro-exemplo", "T", "Órgão", "Edital", Publication("Diário", "1", date(2024, 6, 1), "Atos"),
                 [Position("C1", "Cargo", 4, {"pcd": 1, "negro": 1})], people)

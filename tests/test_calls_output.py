@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from generator.acts.calls import apply
+from generator.law.calls import apply
 from generator.contract import contract
 from generator.public import exam_view
 from generator.render.site import Status
@@ -81,7 +81,7 @@ def test_a_refill_after_a_commission_outcome_cites_a_neutral_basis_and_the_row_s
     "vaga não preenchida" and the article that passes the place to the next of the same list, never the outcome's
     article; 1007's row says, citing 54/2024, that the place was not filled and passed on — neither naming the
     reason nor the commission's act."""
-    from generator.acts.body import body
+    from generator.act_body import body
     from generator.acts.model import CALL, Act, Edition
     result = _result("lins-comissao-alem-das-vagas")
     act = next(p.act for p in result.timelines["C1"].places if p.act.number == "54/2024")

@@ -9,7 +9,7 @@ from datetime import date
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.acts.corrections import MIN_RUN, body_data, body_text, diff
+from generator.law.corrections import MIN_RUN, body_data, body_text, diff
 from generator.contract import contract
 from generator.model import Exam, Position, Publication
 from generator.results import compute
@@ -174,7 +174,7 @@ def test_unchanged_cargos_are_skipped_whole():
 def test_a_moved_block_with_unchanged_rows_between_says_so():
     """Nomination order: the ampla holders move one ampla place on while the reserved places (every 3rd) keep
     their holders; the block is quoted by its bounds 'salvo as linhas que não mudaram'."""
-    from generator.acts.corrections import _quote, _Row
+    from generator.law.corrections import _quote, _Row
 
     def row(position, reg, kind):
         return _Row(reg, position, f"{position}ª posição", f"vaga {kind} — {reg}", ", ")

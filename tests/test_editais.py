@@ -377,7 +377,7 @@ def test_the_pdf_summary_says_minimum_for_a_floor_group():
 
 def test_custom_titles_take_the_article_of_their_gender():
     """Issue 18 item 4: a custom title got a fixed article: «pelo Lista …», «na resultado de Candidatas Mulheres»."""
-    from generator.acts.calls import by
+    from generator.law.calls import by
     from generator.render.site import Status
     assert by("Lista de Convocação nº 2/2024") == "pela Lista de Convocação nº 2/2024"
     assert by("Edital nº 3/2024") == "pelo Edital nº 3/2024" and by("Portaria nº 1") == "pela Portaria nº 1"

@@ -361,7 +361,7 @@ def test_act_fields_are_plain_text_in_the_published_pdfs(hostile_acts):
     """The act's PDF prints the fields as text, with no bidi override or control character (masthead, body,
     closing block)."""
     exam, _ = hostile_acts
-    from generator.acts import archive
+    from generator.store import archive
     texts = {r.slug: " ".join(pg.extract_text() for pg in pypdf.PdfReader(r.folder / r.pdf).pages).replace("\n", " ")
              for r in archive.read(exam) if r.pdf}
     assert all(not HIDDEN.search(t) for t in texts.values())
@@ -373,7 +373,7 @@ def test_act_fields_are_plain_text_in_the_published_pdfs(hostile_acts):
 
 def test_event_act_numbers_are_cleaned(tmp_path):
     """eventos.csv's «ato» reaches each candidate's public history: same cleaning as every other text."""
-    from generator.acts.events import load_events
+    from generator.load.events import load_events
     from generator.errors import Collector
     from generator.model import Position
     (tmp_path / "eventos.csv").write_text("data;ato;tipo;cargo;vagas\n05/08/2024;52/2024\u202e\x07;novas_vagas;C1;2\n",

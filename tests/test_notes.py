@@ -122,8 +122,8 @@ def test_the_pdf_lists_the_notes_and_the_citations_point_at_them(tmp_path):
 
 def test_a_convocacao_cites_the_notes_of_the_places_it_calls():
     """A new convocação's table of places says which of its citations rest on a reading (its PDF lists the notes)."""
-    from generator.acts.body import _called
-    from generator.acts.calls import apply
+    from generator.act_body import _called
+    from generator.law.calls import apply
     from generator.results import compute
     from scenario_kit import SCENARIOS, load_acts, load_scenario, rules
 

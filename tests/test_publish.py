@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.acts import archive
-from generator.acts import publish as publish_module
+from generator.store import archive
+from generator import publish as publish_module
 from generator.cli import main
 
 CORPUS = Path(__file__).parent / "corpus"

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from generator.results import compute
-from generator.acts.calls import apply
+from generator.law.calls import apply
 from generator.errors import InputError
 from scenario_kit import RULES, SCENARIOS, load_acts, load_scenario, registration_range, rules
 

@@ -14,8 +14,8 @@ from conftest import OWN_SITE
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
-from generator.acts import sign
-from generator.acts.verify import sha256_file
+from generator.store import sign
+from generator.store.verify import sha256_file
 from generator import build as build_module
 from generator.cli import main
 from generator.errors import InputError
@@ -306,7 +306,7 @@ def test_a_signed_act_shows_its_signer_beside_its_pdf(keys, tmp_path, capsys, mo
     assert main(["publicar", str(folder)]) == 0
     monkeypatch.delenv(sign.ENV_CERTIFICATE)
     monkeypatch.delenv(sign.ENV_PASSWORD)
-    from generator.acts import archive as archive_module
+    from generator.store import archive as archive_module
     (record,) = archive_module.read(folder)
     signer = record.manifest["assinatura"]["assinante"]
     assert signer and sha256_file(record.folder / record.pdf) == record.files[record.pdf]

@@ -21,8 +21,8 @@ make_examples = importlib.util.module_from_spec(_spec)
 sys.modules["make_examples"] = make_examples
 _spec.loader.exec_module(make_examples)
 
-from generator.acts.archive import ARCHIVE, WITNESS  # noqa: E402
-from generator.acts.publish import publish  # noqa: E402
+from generator.store.archive import ARCHIVE, WITNESS  # noqa: E402
+from generator.publish import publish  # noqa: E402
 from generator.build import site_url  # noqa: E402
 
 RULES = ROOT / "content" / "jurisdicoes"

@@ -1,1 +1,1 @@
-"""The gazette over time: acts (resultado, retificação, convocação…), their archive, events and signatures."""
+"""The gazette's acts as data (resultado, retificação, convocação…): the shared model of `load/acts.py` (reads them), `law/calls.py` and `law/corrections.py` (the law over time), `store/` (archives and signs them) and `publish.py`."""

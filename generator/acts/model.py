@@ -120,8 +120,8 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class FrozenCall:
-    """One place an archived convocação called, as its record says (acts/frozen.py reads it from ato.json): replayed
-    by acts/calls.py as published, never recomputed."""
+    """One place an archived convocação called, as its record says (store/frozen.py reads it from ato.json): replayed
+    by law/calls.py as published, never recomputed."""
 
     position: int
     group: str  # vacancy type: ampla, negro, pcd, indigena, mulher

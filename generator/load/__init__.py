@@ -155,8 +155,8 @@ def _side_file(files: dict[str, Path], name: str, module: ModuleType, meta: Exam
 
 
 def _events(folder: Path, files: dict[str, Path], by_registration, meta: ExamFile, problems: Collector) -> list:
-    """eventos.csv (acts/events.py), read only when the candidates and cargos it refers to could be read."""
-    from ..acts.events import FILE, load_events  # acts.events reads tables through this package: import late
+    """eventos.csv (load/events.py), read only when the candidates and cargos it refers to could be read."""
+    from .events import FILE, load_events  # load.events reads tables through this package: import late
     if FILE not in files or by_registration is None or not meta.positions_ok:
         return []
     return load_events(folder, by_registration, meta.positions, problems)

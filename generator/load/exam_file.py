@@ -14,9 +14,9 @@ from ..acts.model import Act
 from ..errors import Collector
 from ..model import RESERVE_GROUPS, Position, Publication
 from ..plain import identifier_problem, one_line
+from .keys import FILE, MISSING_KEY, check_keys, date_hint, iso_date
 from .text import join_words
 
-FILE = "certame.toml"
 IGNORE = "ignorar"  # [colunas] ignorar = [...]: the board's columns left unread on purpose
 
 # Each key: (required, what it must hold, an example written as TOML).
@@ -43,25 +43,9 @@ TOP_KEYS = {
 # the PDF and the open data say the rotulo as written by the edital («eliminado no TAF»).
 STATUS_WORD = re.compile(r"[a-z][a-z0-9_]*")
 STATUS_LIMIT = 200
-SYNTAX_ERRORS_SHOWN = 5
-MISSING_KEY = "falta esta chave obrigatória"
 DEFAULT_PLACES = 2  # the board's scores as published: 72,50
 DEFAULT_MAX_SCORE = Decimal(100)
-MAX_PLACES = 6
-SCALE_LIMIT = 1_000_000
-CODE_LIMIT = 60  # characters of a cargo code: it names folders and files of the site
-VACANCY_LIMIT = 100_000  # per cargo: above any real exam, and the allocation's work grows with it
-YEARS = (1900, 2100)  # a date outside is a typo; 2106 would not even fit the gzip and ZIP headers of the site
-# Limits beyond the kind of a key: key → (test, message).
-BOUNDS = {
-    "codigo": (lambda v: len(v) <= CODE_LIMIT,
-               f"é longo demais: um código de cargo tem no máximo {CODE_LIMIT} caracteres. Use a sigla do cargo."),
-    "vagas": (lambda v: v <= VACANCY_LIMIT,
-              f"passa do limite de {VACANCY_LIMIT:,} vagas por cargo. Confira o número no edital.".replace(",", ".")),
-    "data": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
-    "edital_data": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
-    "inscricoes_fim": (lambda v: YEARS[0] <= v.year <= YEARS[1], f"a data deve estar entre {YEARS[0]} e {YEARS[1]}."),
-}
+SYNTAX_ERRORS_SHOWN = 5
 PUBLICATION_KEYS = {
     "diario": (True, "text", '"Imprensa Oficial - Lins"'),
     "edicao": (False, "label", '"1521"'),  # optional: unknown numbers are left out, never "a confirmar"
@@ -80,18 +64,6 @@ POSITION_KEYS = {
     "posicoes": (False, "table", "{ negro = [3, 8, 13] }"),
     "guarda_municipal": (False, "bool", "true"),
 }
-KIND_WORDS = {
-    "text": "um texto entre aspas",
-    "label": "um texto entre aspas ou um número",
-    "date": "uma data no formato AAAA-MM-DD, sem aspas",
-    "url": "um endereço que começa com https:// ou http://, entre aspas",
-    "count": "um número inteiro maior que zero, sem aspas",
-    "bool": "true ou false, sem aspas",
-    "table": "uma tabela",
-    "tables": "uma lista de tabelas",
-    "places": f"um número inteiro de 0 a {MAX_PLACES}, sem aspas",
-    "scale": f"um número maior que zero e até {SCALE_LIMIT:_}, sem aspas".replace("_", "."),
-}
 _TOML_MESSAGES = {
     "Invalid statement": "linha que não é do formato chave = valor",
     "Cannot overwrite a value": "chave repetida (a mesma chave aparece duas vezes)",
@@ -109,7 +81,6 @@ _TOML_MESSAGES = {
 }
 _DATE_LIKE = re.compile(r"=\s*\d{4}-\d{1,2}-\d{1,2}\s*(#.*)?$")
 # A date written the Brazilian way, DD/MM/AAAA (also with - or .), as a bare value or between quotes.
-_BR_DATE = re.compile(r"""^\s*["']?(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})["']?\s*$""")
 _BR_DATE_LINE = re.compile(r"""^\s*([A-Za-z0-9_.-]+)\s*=\s*(["']?\d{1,2}[/.-]\d{1,2}[/.-]\d{4}["']?)\s*(#.*)?$""")
 _TOML_POSITION = re.compile(r"^(.*?)(?: \(at line (\d+), column (\d+)\))?$", re.S)
 
@@ -158,7 +129,7 @@ def read_exam_file(path: Path, column_names: tuple[str, ...], problems: Collecto
 
 def _read(document: dict, column_names: tuple[str, ...], problems: Collector, result: ExamFile) -> None:
     """Check the parsed document's keys into `result`."""
-    values = _check_keys(document, TOP_KEYS, "", problems)
+    values = check_keys(document, TOP_KEYS, "", problems)
     result.jurisdiction = values.get("jurisdicao")
     result.title, result.agency, result.notice = (values.get(k) for k in ("titulo", "orgao", "edital"))
     result.notice_date = values.get("edital_data")
@@ -237,10 +208,10 @@ def _statuses(table: dict, problems: Collector) -> dict[str, str]:
 def _publication(table: dict, with_acts: bool, problems: Collector) -> dict | None:
     """[publicacao]'s checked values, or None when a required one is missing. With [[atos]] it holds what all acts
     share (gazette, section…): the edition and the date are each act's own."""
-    from ..acts.load import PER_ACT
+    from .acts import PER_ACT
 
     if not with_acts:
-        values = _check_keys(table, PUBLICATION_KEYS, "publicacao.", problems)
+        values = check_keys(table, PUBLICATION_KEYS, "publicacao.", problems)
         spec = PUBLICATION_KEYS
     else:
         for key in PER_ACT:
@@ -248,13 +219,13 @@ def _publication(table: dict, with_acts: bool, problems: Collector) -> dict | No
                 problems.add(FILE, f"com [[atos]], a chave «{key}» vai em cada ato (atos[1].{key}, atos[2].{key}…), "
                              "não em [publicacao]. Tire-a daqui.", column="publicacao." + key)
         spec = {k: v for k, v in PUBLICATION_KEYS.items() if k not in PER_ACT}
-        values = _check_keys({k: v for k, v in table.items() if k not in PER_ACT}, spec, "publicacao.", problems)
+        values = check_keys({k: v for k, v in table.items() if k not in PER_ACT}, spec, "publicacao.", problems)
     return values if all(key in values for key, (required, _, _) in spec.items() if required) else None
 
 
 def _acts(result: ExamFile, defaults: dict, entries: list | None, entries_ok: bool, problems: Collector) -> None:
     """The history of acts, and the first one's publication (it selects the rules in force, LEGAL-NOTES 10)."""
-    from ..acts.load import legacy_act, read_acts
+    from .acts import legacy_act, read_acts
 
     if entries is None:
         result.acts = [legacy_act(defaults)]
@@ -293,7 +264,7 @@ def _parse(path: Path, problems: Collector) -> tuple[dict | None, bool]:
                 words, column = _TOML_MESSAGES["Invalid date or datetime"], None  # tomllib read «2024-13» as a number
             at = f" (na coluna {column})" if column else ""
             brazilian = _BR_DATE_LINE.match(lines[int(line) - 1]) if line and 1 <= int(line) <= len(lines) else None
-            if brazilian and _iso(brazilian[2]):  # «data = 10/03/2025»: tomllib only says «text after the value»
+            if brazilian and iso_date(brazilian[2]):  # «data = 10/03/2025»: tomllib only says «text after the value»
                 problems.add(FILE, f"erro de sintaxe TOML: {date_hint(brazilian[1], brazilian[2])}", int(line))
             else:
                 problems.add(FILE, f"erro de sintaxe TOML{at}: {words}. Corrija o texto nesse ponto.",
@@ -308,25 +279,6 @@ def _parse(path: Path, problems: Collector) -> tuple[dict | None, bool]:
             lines[number - 1] = ""
 
 
-def _iso(text: str) -> str | None:
-    """«10/03/2025» → «2025-03-10» (a real date), else None."""
-    found = _BR_DATE.match(text)
-    if found is None:
-        return None
-    day, month, year = (int(part) for part in found.groups())
-    try:
-        return date(year, month, day).isoformat()
-    except ValueError:
-        return None
-
-
-def date_hint(key: str, written: str) -> str:
-    """The message for a date written DD/MM/AAAA in certame.toml, with the line as it should be."""
-    name = key.rsplit(".", 1)[-1]
-    return (f"a data «{written.strip()}» está escrita como DD/MM/AAAA, mas em certame.toml as datas se escrevem "
-            f"AAAA-MM-DD (ano, mês, dia), sem aspas. Escreva: {name} = {_iso(written)}")
-
-
 def _toml_message(what: str) -> str:
     """Portuguese for tomllib's messages that carry a detail (a key or a character)."""
     if what == "Illegal character '\\n'":
@@ -338,74 +290,6 @@ def _toml_message(what: str) -> str:
     if what.startswith("Duplicate inline table key"):
         return "chave repetida dentro das chaves { }"
     return "texto que não segue o formato TOML"
-
-
-def _check_keys(table: dict, spec: dict, prefix: str, problems: Collector) -> dict:
-    """Values of known keys with the right type; unknown, missing and mistyped keys are reported."""
-    values = {}
-    for key in table:
-        if key not in spec:
-            problems.add(FILE, _unknown_key(key, spec), column=prefix + key)
-    for key, (required, kind, example) in spec.items():
-        if key not in table:
-            if required:
-                problems.add(FILE, f"{MISSING_KEY}. Exemplo: {_example(key, kind, example)}",
-                             column=prefix + key)
-            continue
-        value = _typed(table[key], kind)
-        if isinstance(table[key], str) and not table[key].strip():
-            problems.add(FILE, f"está vazia. Exemplo: {_example(key, kind, example)}", column=prefix + key)
-        elif value is None and kind == "date" and isinstance(table[key], str) and _iso(table[key]):
-            problems.add(FILE, date_hint(key, table[key]), column=prefix + key)
-        elif value is None:
-            problems.add(FILE, f"deve ser {KIND_WORDS[kind]}. Exemplo: {_example(key, kind, example)}",
-                         column=prefix + key)
-        elif key in BOUNDS and not BOUNDS[key][0](value):
-            problems.add(FILE, BOUNDS[key][1], column=prefix + key)
-        else:
-            values[key] = value
-    return values
-
-
-def _example(key: str, kind: str, example: str) -> str:
-    return example if kind in ("table", "tables") else f"{key} = {example}"
-
-
-def _unknown_key(key: str, spec: dict) -> str:
-    close = difflib.get_close_matches(key, list(spec), n=1)
-    hint = f" Você quis dizer «{close[0]}»?" if close else ""
-    return f"chave desconhecida.{hint} As chaves possíveis aqui são: {join_words(list(spec))}."
-
-
-def _typed(value: object, kind: str) -> object | None:
-    """The value if it has the expected kind (text is stripped), else None."""
-    if kind in ("text", "url", "label"):
-        if kind == "label" and isinstance(value, int) and not isinstance(value, bool):
-            value = str(value)
-        if not isinstance(value, str) or not value.strip():
-            return None
-        value = one_line(value)  # a vertical tab, NUL or U+202E here would reach the feed, the HTML and the masthead
-        if not value or kind == "url" and not value.startswith(("https://", "http://")):
-            return None
-        return value
-    if kind == "date":
-        return value if isinstance(value, date) and not hasattr(value, "hour") else None
-    if kind == "count":
-        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
-    if kind == "bool":
-        return value if isinstance(value, bool) else None
-    if kind == "places":
-        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_PLACES
-        return value if ok else None
-    if kind == "scale":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= SCALE_LIMIT:
-            return None
-        return Decimal(str(value))
-    if kind == "table":
-        return value if isinstance(value, dict) else None
-    return value if isinstance(value, list) and all(isinstance(v, dict) for v in value) and value else None
-
-
 
 
 def _renames(table: dict, column_names: tuple[str, ...], problems: Collector
@@ -465,7 +349,7 @@ def _positions(entries: list[dict], problems: Collector) -> tuple[list[Position]
 def _position(entry: dict, prefix: str, problems: Collector) -> Position | None:
     """One [[cargos]] entry, or None if anything in it is wrong (the problems say what)."""
     before = len(problems.problems)
-    values = _check_keys(entry, POSITION_KEYS, prefix, problems)
+    values = check_keys(entry, POSITION_KEYS, prefix, problems)
     vacancies = values.get("vagas")
     reserves = _reserves(values.get("reservas"), vacancies, values.get("codigo"), prefix, problems)
     reserved = _reserved_positions(values.get("posicoes"), vacancies, reserves, prefix, problems)

@@ -11,10 +11,10 @@ from itertools import count as counter
 from pathlib import Path
 
 from ..errors import Collector
+from .source import CELL_LIMIT, Source
 from .text import UNREADABLE_LINES_SHOWN, count, detect_encoding, fold, join_words
 
 FIRST_DATA_LINE = 2  # the header is line 1, as in the spreadsheet
-CELL_LIMIT = 131_072  # characters in one cell: csv's own field limit, applied to XLSX cells too
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,20 +27,6 @@ class Columns:
     @property
     def all(self) -> tuple[str, ...]:
         return self.required + self.optional
-
-
-@dataclass(slots=True)
-class Source:
-    """Rows straight from a file, before the header is read, and what is needed to explain a broken file."""
-
-    rows: Iterator[list[str]]
-    delimiter: str | None = None  # None for XLSX
-    lines_read: Callable[[], int] | None = None  # physical lines the CSV reader consumed (records may span lines)
-    rescan: Callable[[], Iterator[list[str]]] | None = None  # a fresh reader of the same text, to locate quotes
-    stopped: bool = False  # the rows ended early on a reported problem (XLSX)
-    empty_cell: Callable[[int, int], str | None] | None = None  # why a cell at (line, column) reads empty, if known
-    key_at: int | None = None  # the key column's position, set once the header is read (XLSX watches its cells)
-    numeric_keys: list[int] = field(default_factory=list)  # lines whose key cell is an XLSX number (lost zeros)
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..errors import Collector
-from .table import CELL_LIMIT, Source
+from .source import CELL_LIMIT, Source
 from .text import count, fold, join_words
 
 UNPACKED_LIMIT = 2_000_000_000  # bytes a workbook may unpack to: a million candidates take about a tenth of it

@@ -1,6 +1,6 @@
 """Site pages of the gazette over time: each archived act's permanent page, the editions and the history of an exam.
 
-An act's PDF and data are copies of the archive (generator/acts/archive.py); its page is rendered from the view it
+An act's PDF and data are copies of the archive (generator/store/archive.py); its page is rendered from the view it
 published (ato.json) plus what came after it: the retificações that correct it, with links both ways.
 """
 

@@ -565,7 +565,7 @@ class Status:
         self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
         self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
-        self.history = p.get("historico", {})  # public history lines over the validity period (acts/calls.py)
+        self.history = p.get("historico", {})  # public history lines over the validity period (law/calls.py)
         # what a later act did (withdrawal, nomination made void or annulled), with that act (issue 19 item 5)
         self.marks = {reg: m["texto"] for reg, m in p.get("situacoes", {}).items()}
         self.called = p.get("convocacoes", {})  # inscrição → positions the convocações called them to

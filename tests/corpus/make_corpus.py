@@ -257,7 +257,7 @@ case("comissao-repetida", ["comissao.csv, linhas 2 e 5: a inscrição 1002 tem d
      commission=COMMISSION + "1002,heteroidentificacao,nao_confirmado\n")
 case("desistencia-desconhecida", ["desistencias.csv, linha 2, coluna «inscricao»: a inscrição 9999 não está em "
                                   "candidatos.csv. Confira o número."], withdrawals="inscricao\n9999\n")
-# --- eventos.csv (acts/events.py)
+# --- eventos.csv (load/events.py)
 EVENTS = "data,ato,tipo,inscricao,cargo,vagas,resultado\n"
 case("evento-tipo-desconhecido", ["eventos.csv, linha 2, coluna «tipo»: o tipo «exoneracao» não existe. Use um destes: "
                                   "desistencia, sem_efeito, anulacao, novas_vagas, comissao."],

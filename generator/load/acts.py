@@ -6,7 +6,8 @@ from datetime import date
 
 from ..errors import Collector
 from ..plain import identifier_problem
-from .model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, Act, Edition, Signer
+from .keys import check_keys  # the one strict key checker of certame.toml
+from ..acts.model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, Act, Edition, Signer
 
 FILE = "certame.toml"
 
@@ -32,7 +33,7 @@ ACT_KEYS = {
 }
 # Length limits of each text key (characters): above any real act, and what keeps an act's number a usable folder
 # and file name (it makes the act's slug: `publicar` failed with ENAMETOOLONG at 300 characters) and its page, PDF
-# and messages sane. `vagas` is bounded with the cargos' own (load/exam_file.BOUNDS: VACANCY_LIMIT).
+# and messages sane. `vagas` is bounded with the cargos' own (load/keys.BOUNDS: VACANCY_LIMIT).
 LIMITS = {"numero": 40, "retifica": 40, "edicao": 30, "diario": 200, "secao": 200, "subsecao": 200, "titulo": 300,
           "motivo": 1_000, "local": 120, "url": 2_000, "cargo": 60, "tipo": 20}
 SIGNER_LIMITS = {"nome": 200, "cargo": 200}
@@ -98,11 +99,10 @@ def legacy_act(defaults: dict) -> Act:
 
 
 def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: Collector) -> Act | None:
-    from ..load.exam_file import _check_keys  # the one strict key checker of certame.toml
 
     prefix = f"atos[{n}]."
     before = len(problems.problems)
-    values = _too_long(_check_keys(entry, ACT_KEYS, prefix, problems), LIMITS, prefix, problems)
+    values = _too_long(check_keys(entry, ACT_KEYS, prefix, problems), LIMITS, prefix, problems)
     for key in IDENTIFIERS:
         wrong = identifier_problem(values[key]) if key in values else ""
         if wrong:
@@ -141,7 +141,6 @@ def _kind_keys(kind: str, values: dict, prefix: str, codes: set[str] | None, pro
 
 
 def _signers(entries: list[dict], prefix: str, problems: Collector) -> tuple[Signer, ...]:
-    from ..load.exam_file import _check_keys
 
     signers = []
     if len(entries) > MAX_SIGNERS:
@@ -149,7 +148,7 @@ def _signers(entries: list[dict], prefix: str, problems: Collector) -> tuple[Sig
                      column=prefix + "assinaturas")
         return ()
     for k, entry in enumerate(entries, 1):
-        values = _too_long(_check_keys(entry, SIGNER_KEYS, f"{prefix}assinaturas[{k}].", problems), SIGNER_LIMITS,
+        values = _too_long(check_keys(entry, SIGNER_KEYS, f"{prefix}assinaturas[{k}].", problems), SIGNER_LIMITS,
                            f"{prefix}assinaturas[{k}].", problems)
         if len(values) == len(SIGNER_KEYS):
             signers.append(Signer(values["nome"], values["cargo"]))
@@ -232,6 +231,6 @@ def _br(d: date) -> str:
 
 
 def _words(items: list[str], last: str = "e") -> str:
-    from ..load.text import join_words
+    from .text import join_words
 
     return join_words(items, last)

@@ -49,12 +49,12 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from ..errors import Problem
-from ..law.basis import Basis
+from .basis import Basis
 from ..model import OPEN, PROCEDURES
 from ..labels import contracted, ordinal
 from ..results import PositionResult, policy_for
-from .events import ANNULMENT, COMMISSION, FILE, NEW_VACANCIES, VOID, WITHDRAWAL, Event
-from .model import CALL, Act, FrozenCall
+from ..load.events import ANNULMENT, COMMISSION, FILE, NEW_VACANCIES, VOID, WITHDRAWAL, Event
+from ..acts.model import CALL, Act, FrozenCall
 
 PROCEDURE_OF = {group: proc for proc, group in PROCEDURES.items()}
 
@@ -471,7 +471,7 @@ class _Run:
 def apply(result, acts: list[Act], events: list[Event],
           frozen: dict[str, list[FrozenCall]] | None = None) -> dict[str, Timeline]:
     """Every cargo's timeline; raises InputError with every problem (nothing is applied partially). `frozen`: act
-    number → the places each archived convocação called (acts/frozen.py), replayed as published."""
+    number → the places each archived convocação called (store/frozen.py), replayed as published."""
     from ..errors import InputError
     declared = {a.id: a for a in acts}
     codes = {pr.position.code for pr in result.positions}

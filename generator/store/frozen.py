@@ -1,7 +1,7 @@
 """What the archived acts published, read back from their records (issue 19): the fields a published act may no
 longer change in certame.toml, and whom each archived convocação called.
 
-A published act is what it published (LEGAL-NOTES 13): its record (`arquivo/<ato>/ato.json`, acts/archive.py) is
+A published act is what it published (LEGAL-NOTES 13): its record (`arquivo/<ato>/ato.json`, store/archive.py) is
 the source of its fields and of its call list, never the working files. This module only reads records, through
 archive's public API; it writes nothing.
 """
@@ -13,12 +13,12 @@ import re
 from ..errors import Problem
 from ..labels import VACANCY
 from . import archive
-from .model import CALL, CORRECTION, Act, FrozenCall
+from ..acts.model import CALL, CORRECTION, Act, FrozenCall
 
 FILE = "certame.toml"
 
 # Keys of [[atos]] printed in a published act (its body, masthead or closing block) → how they read in ato.json.
-# The act's identity (tipo, número, data, edição, título, retifica…) is compared by acts.publish.pending (build,
+# The act's identity (tipo, número, data, edição, título, retifica…) is compared by publish.pending (build,
 # publicar).
 FIELDS = {
     "cargo": lambda act: act.position,
@@ -33,7 +33,7 @@ EDITION_FIELDS = {  # per-act keys of the edition, in ato.json's "publicacao"
 }
 _GROUP_OF = {label: group for group, label in VACANCY.items()}
 _ORDINAL = re.compile(r"([0-9]+)ª\Z")
-_NOTE_MARKS = re.compile(r" \(notas? [0-9]+(?:, [0-9]+)*\)\Z")  # acts/body.py's marks of the act's own notes
+_NOTE_MARKS = re.compile(r" \(notas? [0-9]+(?:, [0-9]+)*\)\Z")  # act_body.py's marks of the act's own notes
 
 
 def read(records: list[archive.Record], acts: list[Act]) -> tuple[dict[str, list[FrozenCall]], list[Problem]]:

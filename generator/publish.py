@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
-from ..errors import InputError, Problem
-from . import archive
-from .body import body
-from .model import CORRECTION, Act
-from ..record import act_key, pending
+from .errors import InputError, Problem
+from .store import archive
+from .act_body import body
+from .acts.model import CORRECTION, Act
+from .record import act_key, pending
 
 FILE = "certame.toml"
 
@@ -61,7 +61,7 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
     publication (default: today)."""
     exam_dir = Path(exam_dir)
     if not exam_dir.is_dir():  # prepare names the missing folder
-        from ..pipeline import prepare
+        from .pipeline import prepare
 
         prepare(exam_dir, rules_dir)
     with archive.locked(exam_dir):  # one run at a time: its cleanup of leftovers must not hit another's
@@ -76,7 +76,7 @@ def publish(exam_dir: Path, rules_dir: Path | None = None, *, site_url: str = ""
 
 def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: tuple[Path, ...], dry_run: bool,
              day: date) -> Outcome:
-    from ..pipeline import coat_of_arms, prepare
+    from .pipeline import coat_of_arms, prepare
 
     result = prepare(exam_dir, rules_dir)
     records = archive.read(exam_dir, witnesses=witnesses, publishing=True)
@@ -122,13 +122,13 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
 
 def _as_of(result, act: Act, digests: dict[str, str]):
     """(the result as of `act`, its contract): the exam with the acts up to `act` only, and the convocações'
-    timelines run again over them (acts/calls.py). What an act archives — its result contract, its view, its body —
+    timelines run again over them (law/calls.py). What an act archives — its result contract, its view, its body —
     then depends only on it and the acts before it (issue 19 item 1), not on how `publicar` runs were split."""
     from dataclasses import replace
 
-    from ..contract import contract
-    from .calls import apply as apply_calls
-    from .model import CALL
+    from .contract import contract
+    from .law.calls import apply as apply_calls
+    from .acts.model import CALL
 
     acts = result.exam.acts
     upto = acts[:acts.index(act) + 1]
@@ -142,10 +142,10 @@ def _as_of(result, act: Act, digests: dict[str, str]):
 
 def future_problems(acts: list[Act], day: date) -> list[Problem]:
     """An act dated after the day it is published is refused: publicar runs on the day of publication, and an act
-    dated in the future would, once archived, make the date-order rule (acts/load.py `_history`) refuse every real
+    dated in the future would, once archived, make the date-order rule (load/acts.py `_history`) refuse every real
     act after it (issue 19 item 1). Reading adopted (extends LEGAL-NOTES 13, "a publication is an act with its own
     type, number and date, published in a gazette edition"): an act's date is the date of the edition that carries
-    it (acts/load._edition: Edition.date is the act's `data`), and an edition cannot be archived before it exists."""
+    it (load._edition: Edition.date is the act's `data`), and an edition cannot be archived before it exists."""
     return [Problem(FILE, f"o ato «{a.label}» tem data de {a.date:%d/%m/%Y}, depois de hoje ({day:%d/%m/%Y}): um ato "
                     "só é publicado no dia da edição que o traz, ou depois dela. Confira a data; se a edição ainda "
                     "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
@@ -155,7 +155,7 @@ def empty_corrections(states: list[tuple], published: dict | None) -> list[Probl
     """A retificação that changes nothing is refused (issue 19 item 4): it would be published saying only "nenhum
     nome, nota, classificação ou posição mudou". LEGAL-NOTES 13: a retificação corrects what its act published;
     an act republished as it was is a `republicacao`. `states`: (act, result, contract) of each act to publish."""
-    from . import corrections
+    from .law import corrections
 
     problems, before = [], published
     for act, _, current in states:
@@ -173,7 +173,7 @@ def empty_corrections(states: list[tuple], published: dict | None) -> list[Probl
 
 def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the act's text as it will be published, warnings): ato.md for an act that publishes the lists, else the
-    paragraphs of its body (acts/body.py)."""
+    paragraphs of its body (act_body.py)."""
     if act.carries_result and act.kind != CORRECTION:
         text = (result.exam.preamble_md or "").strip()
         if text:
@@ -182,7 +182,7 @@ def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[t
         return (), (f"o ato «{act.label}» não tem texto: falta o arquivo ato.md em {folder} (ou ele está vazio), e "
                     "o ato sai só com as listas. Para publicar um texto (título, preâmbulo, considerandos), escreva-o "
                     "em ato.md antes de publicar.",)
-    from .. import public
+    from . import public
 
     exam = public.exam_view(result, with_positions=False, act=act)
     done = body(act, result, published, exam, current) or {}
@@ -198,8 +198,8 @@ def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:
 def render_act(result, act: Act, folder: Path, published: dict | None, current: dict, key, site_url: str,
                arms: str = "") -> dict:
     """Write the act's files into `folder`; return the manifest's extra fields."""
-    from .. import public
-    from ..pipeline import documents
+    from . import public
+    from .pipeline import documents
 
     view = public.exam_view(result, with_positions=False, act=act)
     lists = act.carries_result and act.kind != CORRECTION  # a retificação quotes only what changed
@@ -236,21 +236,21 @@ def _data_info(data: dict | None, folder: Path) -> dict | None:
             "datapackage_sha256": data["datapackage_sha256"]}
 
 
-# -- signing (generator.acts.sign, when installed) -------------------------------------------------------------
+# -- signing (generator.store.sign, when installed) -------------------------------------------------------------
 def signing_key(exam_dir: Path):
     """The key GAZETA_CERTIFICADO / GAZETA_CERTIFICADO_SENHA name, or None when unset (or signing unavailable)."""
     if not (os.environ.get("GAZETA_CERTIFICADO") or os.environ.get("GAZETA_CERTIFICADO_SENHA")):
         return None
     try:
-        from . import sign
+        from .store import sign
     except ImportError:
         raise InputError([Problem("GAZETA_CERTIFICADO", "a assinatura digital não está disponível nesta instalação "
-                                  "(módulo generator.acts.sign); nada foi publicado.")]) from None
+                                  "(módulo generator.store.sign); nada foi publicado.")]) from None
     return sign.key_from_env(Path(exam_dir).resolve().parents[1])
 
 
 def _sign(path: Path, key, act: Act) -> dict:
-    from . import sign
+    from .store import sign
 
     signature = sign.sign_file(path, key, reason=f"Publicação do {act.label}", location=act.place)
     return {"assinante": getattr(key, "subject", ""), "emissor": getattr(key, "issuer", ""),

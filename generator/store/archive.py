@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..errors import FaultError, InputError, Problem, os_fault
-from .model import Act
+from ..acts.model import Act
 
 ARCHIVE = "arquivo"  # folder inside the exam folder
 MANIFEST = "manifesto.json"

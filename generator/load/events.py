@@ -14,8 +14,8 @@ from datetime import date
 from pathlib import Path
 
 from ..errors import Collector
-from ..load.exam_file import CODE_LIMIT, VACANCY_LIMIT, YEARS
-from ..load.table import Columns, open_table
+from .keys import CODE_LIMIT, VACANCY_LIMIT, YEARS
+from .table import Columns, open_table
 from ..model import OUTCOMES, Candidate, Position
 from ..plain import one_line
 

@@ -1,15 +1,15 @@
 """The body of an act that is not the result itself, as plain data for the templates (templates/*/_body.html).
 
 A retificação quotes only what changed ("Onde se lê … Leia-se …", LEGAL-NOTES 13): the passages come from
-`acts.corrections` (the archived result of the last published act against the current one). A convocação lists
-the places it calls, each with its vacancy type and article: from `acts.calls` (the exam's timelines) when it ran,
+`law.corrections` (the archived result of the last published act against the current one). A convocação lists
+the places it calls, each with its vacancy type and article: from `law.calls` (the exam's timelines) when it ran,
 else the next places of the cargo's nomination order. Only public fields travel (LEGAL-NOTES 7).
 """
 
 from __future__ import annotations
 
-from ..labels import VACANCY, ordinal
-from .model import CALL, CORRECTING_KINDS, CORRECTION, Act
+from .labels import VACANCY, ordinal
+from .acts.model import CALL, CORRECTING_KINDS, CORRECTION, Act
 
 
 def body(act: Act, result, published: dict | None, exam: dict, current: dict | None = None) -> dict | None:
@@ -31,8 +31,8 @@ def _correction(act: Act, result, published: dict | None, exam: dict, current: d
             f"{act.reason.rstrip('.')}."]
     passages = []
     if published is not None:
-        from ..contract import contract
-        from . import corrections
+        from .contract import contract
+        from .law import corrections
 
         now = current if current is not None else contract(result)
         passages = corrections.body_data(corrections.diff(published, now, per_candidate=False))["trechos"]
@@ -56,8 +56,8 @@ def _call(act: Act, result, exam: dict) -> dict:
 
 
 def _called(act: Act, result, pr, names: bool) -> list[dict]:
-    """The places this act calls: acts.calls' timeline when it exists, else the next places of the order."""
-    from ..contract import basis_text, place_basis
+    """The places this act calls: law.calls' timeline when it exists, else the next places of the order."""
+    from .contract import basis_text, place_basis
 
     timeline = (getattr(result, "timelines", None) or {}).get(pr.position.code)
     if timeline is not None:  # a refill after a commission outcome cites "vaga não preenchida" (LEGAL-NOTES 7)
@@ -68,7 +68,7 @@ def _called(act: Act, result, pr, names: bool) -> list[dict]:
                      if a.kind == CALL and a.position == act.position)
         chosen = pr.allocation.nominations[before:before + (act.places or 0)]
         places = [(n.position, n.group, n.index, n.bases, basis_text(n.bases)) for n in chosen]
-    from ..public import note_numbers
+    from .public import note_numbers
 
     numbers = note_numbers(result)  # the act's own PDF lists these notes (its "Notas" section)
     rows = []

@@ -1,0 +1,1 @@
+"""Storage: the only writer and reader of `arquivo/` — the archive, manifests, frozen records, signatures and their verification."""
