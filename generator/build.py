@@ -207,7 +207,8 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                 if pdf is not None and carrier is not None:
                     _extracts(carrier["view"], prepared, exam_dir, pdf,
                               (carrier.get("dados") or {}).get("datapackage_sha256", ""),
-                              f"{site_url.rstrip('/')}/{carrier['href']}" if site_url else "", recorder)
+                              f"{site_url.rstrip('/')}/{carrier['href']}" if site_url else "", recorder,
+                              per_cargo=not job.transient)
             elif job.pdf and pdf_renderer() is not None:
                 # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
                 url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/"
@@ -217,7 +218,8 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
                                       exam_dir, f"{exam['slug']}.pdf", url, beside=True)
                 pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                              "bytes": (exam_dir / pdf["name"]).stat().st_size})
-                _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url, recorder)
+                _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url, recorder,
+                          per_cargo=not job.transient)
             if workers > 1:
                 from .render import parallel
 
@@ -273,17 +275,20 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
 
 
 def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str,
-              recorder=None) -> None:
+              recorder=None, *, per_cargo: bool = True) -> None:
     """The PDF's size label, and one PDF per cargo extracted from it (render/pdf_extract.py), beside each cargo's
     page: a post-processing step on the finished file, so archived PDFs get extracts too (new files; the archived
     PDF itself is only read). The extracts depend only on the full PDF's bytes and what their covers print: when
     the previous build made them from the same (the usual case after a retificação, whose lists still cite the
     archived result), they are hard-linked from it instead of extracted again (generator/incremental.py)."""
-    from . import incremental
-    from .render import downloads, pdf_extract
+    from .render import downloads
 
     full = exam_dir / pdf["href"]
     pdf["label"] = downloads.label(full, pdf.get("pages"))
+    if not per_cargo:  # gazeta serve (issue 21 item 5): each extract costs a WeasyPrint cover (and its import),
+        return         # seconds before the first page; the cargo pages then link the full PDF at the cargo's pages
+    from . import incremental
+    from .render import pdf_extract
     ranges = pdf.get("ranges") or {}
     cargos = pdf_extract.cargos_of(prepared.cargos, ranges)
     if not cargos:

@@ -73,9 +73,9 @@ class GazetaPlugin(BasePlugin):
         job, problems = self.job, self.problems
         try:
             if problems:
-                site = Site(Path(config.site_dir), site_name=config.site_name)
+                site = Site(Path(config.site_dir), site_name=config.site_name, site_url=config.site_url or "")
                 try:
-                    site.page("", "problems.html", title="Problemas na entrada", problems=problems)
+                    site.problems_page(problems)
                 finally:
                     site.search.close()
                 return

@@ -38,6 +38,10 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
 
     preview_policy(True)  # the live reload runs an inline script
     server = LiveReloadServer(builder=builder, host=host, port=int(port), root=site_dir, mount_path="/")
+    # A missing address gets the site's own 404 page, or, after a save with input problems, the problems page
+    # (render/site.py problems_page writes it as 404.html too): the page open in the browser shows the problems and
+    # reloads itself when they are fixed, never MkDocs' plain «404 Not Found» (issue 21 item 5).
+    server.error_handler = lambda code: error_page(Path(site_dir), code)
     try:
         builder()
         for path in (content_dir, pipeline.PROJECT / "templates" / "theme", config_file):
@@ -53,3 +57,12 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
     finally:
         preview_policy(False)
         shutil.rmtree(site_dir, ignore_errors=True)
+
+
+def error_page(site_dir: Path, code: int) -> bytes | None:
+    """The body the preview sends with an error status: the built 404.html for a missing address (None: MkDocs'
+    own words, for any other error or before the first build)."""
+    page = Path(site_dir) / "404.html"
+    if code != 404 or not page.is_file():
+        return None
+    return page.read_bytes()

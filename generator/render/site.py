@@ -25,6 +25,7 @@ SITE_NAME = "Resultados de concursos públicos"
 EFFECTS = {"mantem": "mantém-se na lista específica", "sai_da_reserva": "sai da lista específica; segue na lista geral",
            "elimina": "eliminado(a) do concurso"}
 ASSETS = ("site.css", "site.js", "busca.js", "favicon.svg")
+PROBLEMS_MARKER = "previa-problemas.txt"  # gazeta serve: present while the input has problems (problems_page)
 SITE_DESCRIPTION = ("Resultado oficial de concursos públicos: listas de classificação, ordem de nomeação com o "
                     "fundamento legal de cada posição, resultados das comissões e dados abertos.")
 # Official acts are not protected by copyright (Lei nº 9.610/1998, art. 8º, IV): the data are in the public domain,
@@ -156,6 +157,31 @@ class Site:
             jsonld=None, exam=None, description=SITE_DESCRIPTION)
         (self.out / "404.html").write_bytes(html.encode("utf-8"))
 
+    def problems_page(self, problems: list[str]) -> None:
+        """gazeta serve after a save with input problems (issue 21 item 5): the list, styled as the site, as the home
+        page and as 404.html (generator/serve.py sends it for any address, so the page open in the browser shows
+        it); with the assets, and a marker whose content changes with the problems and which disappears when they
+        are fixed: assets/previa.js reloads the page then. Links are absolute under site_url, as in the 404."""
+        import hashlib
+
+        version = hashlib.sha256("\n".join(problems).encode("utf-8")).hexdigest()[:16]
+        html = self.env.get_template("problems.html").render(
+            root=self.site_url or "", has_page=lambda rel: False, title="Problemas na entrada", crumbs=None,
+            cite=None, jsonld=None, exam=None, description="", problems=problems, version=version,
+            marker=PROBLEMS_MARKER)
+        self.out.mkdir(parents=True, exist_ok=True)
+        for name in ("index.html", "404.html"):
+            (self.out / name).write_bytes(html.encode("utf-8"))
+        (self.out / PROBLEMS_MARKER).write_text(version + "\n", encoding="utf-8")
+        self.assets(ASSETS + ("previa.js",))
+
+    def assets(self, names: Iterable[str] = ASSETS) -> None:
+        """The theme's assets (style, scripts, icon) into assets/."""
+        assets = self.out / "assets"
+        assets.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            shutil.copyfile(TEMPLATES / "assets" / name, assets / name)
+
     def legislation_index(self, pages: Iterable[tuple[str, str]]) -> None:
         """The legislation index page (see _legislation_index)."""
         _legislation_index(self, pages)
@@ -273,10 +299,7 @@ class Site:
         self.not_found_page()
         write_act_index(self.out / "verificar" / "sha256.json", self.acts)
         stats = self.search.write(self.out / "busca", workers=self.workers)
-        assets = self.out / "assets"
-        assets.mkdir(parents=True, exist_ok=True)
-        for name in ASSETS:
-            shutil.copyfile(TEMPLATES / "assets" / name, assets / name)
+        self.assets()
         self.urls.extend((u, "") for u in extra_urls)
         (self.out / "sitemap.xml.gz").unlink(missing_ok=True)  # MkDocs' own, superseded by ours
         write_sitemap(self.out / "sitemap.xml", [(self.url(rel), lastmod) for rel, lastmod in self.urls])

@@ -1,0 +1,134 @@
+"""`gazeta serve` as staff run it (issue 21 item 5): a real process on a free port, read over HTTP. The first page is
+served from the example; a missing address gets the site's Portuguese 404; a save with an input problem turns every
+address into the styled problems page, which goes back to the real page when the input is fixed. (How fast the first
+page comes is measured in bench/bench_serve.py, from outside the process.)"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAM = "lins-2024-gcm"
+CARGO = f"certames/{EXAM}/gcm/"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, str, str]:
+    """(status, content type, body) of a GET, error statuses included."""
+    try:
+        with urllib.request.urlopen(url, timeout=60) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type", ""), e.read().decode("utf-8", "replace")
+
+
+def wait_for(what, timeout: float = 90.0, step: float = 0.2):
+    """Poll `what()` until it returns something true; that value."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            found = what()
+        except OSError:  # the server is not listening yet
+            found = None
+        if found:
+            return found
+        time.sleep(step)
+    pytest.fail(f"esperado e não visto em {timeout:.0f} s")
+
+
+@contextmanager
+def serving(content: Path):
+    """`gazeta serve CONTENT --porta P` in its own process; yields its base URL, then stops it."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", str(content), "--porta", str(port)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_for(lambda: proc.poll() is not None or get(url)[0] == 200)
+        assert proc.poll() is None, proc.stdout.read().decode("utf-8", "replace")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+
+
+@pytest.fixture
+def content(tmp_path) -> Path:
+    """A copy of the example content (archives included: the inputs change only for a moment and come back)."""
+    target = tmp_path / "content"
+    shutil.copytree(ROOT / "content", target)
+    return target
+
+
+@pytest.fixture
+def served(content):
+    with serving(content) as url:
+        yield url, content
+
+
+def test_serve_answers_the_home_page_and_a_missing_address_with_the_sites_404(served):
+    url, _ = served
+    status, kind, home = get(url)
+    assert status == 200 and kind.startswith("text/html")
+    assert "Concurso Público nº 01/2024" in home and f'href="{url}assets/site.css"' not in home  # relative links
+    status, _, page = get(url + CARGO)
+    assert status == 200 and "Guarda Civil Municipal" in page
+    status, _, missing = get(url + "certames/nao-existe/")
+    assert status == 404
+    assert "Página não encontrada" in missing and "404 Not Found" not in missing
+    assert f'href="{url}assets/site.css"' in missing  # absolute: right at any depth
+
+
+def test_an_input_problem_is_a_styled_page_at_every_address_until_it_is_fixed(served):
+    url, content = served
+    toml = content / "certames" / EXAM / "certame.toml"
+    good = toml.read_text("utf-8")
+    toml.write_text(good.replace("vagas = ", "vagas = -", 1), encoding="utf-8")
+
+    def problems():
+        status, _, body = get(url + CARGO)
+        return (status, body) if "Pré-visualização não atualizada" in body else None
+
+    status, page = wait_for(problems)
+    assert status == 404 and "404 Not Found" not in page  # the cargo's page is gone; the problems take its place
+    assert "cargos[1].vagas" in page and 'class="problemas"' in page
+    # the site's theme, from any depth: absolute links to its stylesheet and the reload script
+    assert f'<link rel="stylesheet" href="{url}assets/site.css">' in page
+    css = get(url + "assets/site.css")
+    assert css[0] == 200 and css[1].startswith("text/css") and ".problemas" in css[2]
+    script = re.search(r'<script src="([^"]+previa\.js)" data-marcador="([^"]+)" data-versao="([0-9a-f]+)"', page)
+    assert script, page[-600:]
+    assert get(script.group(1))[0] == 200
+    status, _, marker = get(script.group(2))
+    assert status == 200 and marker.strip() == script.group(3)  # previa.js reloads when this changes or is gone
+    status, _, home = get(url)
+    assert status == 200 and "cargos[1].vagas" in home
+
+    toml.write_text(good, encoding="utf-8")
+
+    def fixed():
+        status, _, body = get(url + CARGO)
+        return status == 200 and "Pré-visualização não atualizada" not in body and "Guarda Civil Municipal" in body
+
+    wait_for(fixed)
+    assert get(script.group(2))[0] == 404  # the marker is gone: an open problems page reloads into the cargo's
