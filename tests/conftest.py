@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# A test that skips because a tool is missing (node, Chromium, pdftotext) proves nothing. CI sets GAZETA_CI=1
+# (.ci/run), and there such a skip is a failure: a fresh machine that lost a package must not pass silently.
+MISSING_TOOL = ("não instalado", "ausente")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and os.environ.get("GAZETA_CI") and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if any(word in reason for word in MISSING_TOOL):
+            report.outcome = "failed"
+            report.longrepr = f"GAZETA_CI: ferramenta ausente na máquina de CI — {reason}"
 
 OWN_SITE = "https://concursos.lins.sp.gov.br/"
 
