@@ -87,24 +87,53 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{number(n)} {one if n == 1 else many}"
 
 
+def pdf_files(site_dir: Path) -> dict[str, int]:
+    """Every PDF file the site holds, by kind (issue 21: the summary is true about PDFs): the acts' own PDFs (under
+    `atos/`), an exam's full PDF of this build that no act carries yet, and the per-cargo extracts. A hard link (an
+    exam's `<certame>.pdf` is its act's PDF) is one file."""
+    kinds: dict[tuple[int, int], set[str]] = {}
+    for path in Path(site_dir).glob("certames/**/*.pdf"):
+        stat = path.stat()
+        parts = path.relative_to(site_dir).parts
+        kind = "atos" if "atos" in parts else "completos" if len(parts) == 3 else "extratos"
+        kinds.setdefault((stat.st_dev, stat.st_ino), set()).add(kind)
+    counts = {"atos": 0, "completos": 0, "extratos": 0}
+    for found in kinds.values():
+        counts[next(k for k in counts if k in found)] += 1
+    return counts
+
+
+def _pdf_words(counts: dict[str, int]) -> str:
+    """«17 arquivos PDF (9 de atos, 8 extratos por cargo)», or «sem PDF»."""
+    total = sum(counts.values())
+    if not total:
+        return "sem PDF"
+    words = [w for n, w in ((counts["atos"], plural(counts["atos"], "de ato", "de atos")),
+                            (counts["completos"], plural(counts["completos"], "completo", "completos")),
+                            (counts["extratos"], plural(counts["extratos"], "extrato por cargo", "extratos por cargo")))
+             if n]
+    return f"{plural(total, 'arquivo PDF', 'arquivos PDF')} ({', '.join(words)})"
+
+
 def summary(report: dict, site_dir: Path, seconds: float, *, multiline: bool) -> str:
     """What `gazeta build` prints at the end: several lines on a terminal, one line in logs and pipes."""
     pdfs = report.get("pdfs", [])
+    counts = pdf_files(site_dir)
     where = f"{Path(site_dir).resolve()}/"
     exams, pages = plural(report.get("exams", 0), "certame", "certames"), plural(report.get("pages", 0), "página",
                                                                                  "páginas")
     took = f"{decimal(seconds)} s"
+    every = _pdf_words(counts)
     if not multiline:
         pdf = ""
-        if pdfs:
+        if pdfs:  # each exam's whole gazette: its pages and size, the figures staff check against the edition
             total_pages = sum(p["pages"] or 0 for p in pdfs)
-            pdf = (f", {plural(len(pdfs), 'PDF', 'PDFs')} ({plural(total_pages, 'página', 'páginas')}, "
-                   f"{size(sum(p['bytes'] for p in pdfs))})")
-        return f"Site gerado em {where}: {exams}, {pages} do site{pdf}, em {took}."
-    lines = [f"Site gerado em {where}", f"  {exams}, {pages} do site, em {took}"]
+            pdf = (f"; os PDFs completos dos certames somam {plural(total_pages, 'página', 'páginas')}, "
+                   f"{size(sum(p['bytes'] for p in pdfs))}")
+        every = every[:-1] + pdf + ")" if every.endswith(")") else every + pdf
+        return f"Site gerado em {where}: {exams}, {pages} do site, {every}, em {took}."
+    lines = [f"Site gerado em {where}", f"  {exams}, {pages} do site, {every}, em {took}"]
     for p in pdfs:
         copied = " (ato publicado, copiado do arquivo)" if p.get("archived") else ""
         lines.append(f"  PDF {p['path']}: {plural(p['pages'] or 0, 'página', 'páginas')}, {size(p['bytes'])}{copied}")
-    if not pdfs:
-        lines.append("  sem PDF")
     return "\n".join(lines)

@@ -4,6 +4,7 @@ the warning about the example's site_url (issue 11, item 2)."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 
@@ -100,22 +101,36 @@ def test_build_ends_with_a_one_line_summary_off_a_terminal(capsys, tmp_path):
     assert main(["build", str(ROOT / "content"), "--site", str(site), "--sem-pdf"]) == 0
     out, err = capsys.readouterr()
     pages = sum(1 for _ in site.rglob("index.html"))
-    # --sem-pdf renders no PDF, but each example's published act is copied from its archive: the summary names them
+    # --sem-pdf renders no PDF, but each example's published acts are copied from its archive, with their per-cargo
+    # extracts: the summary counts every PDF file the site holds (issue 21: before, «3 PDFs» beside 17 files)
+    files = {p.stat().st_ino for p in site.rglob("*.pdf")}
+    acts = {p.stat().st_ino for p in site.rglob("atos/*/*.pdf")}
+    assert len(files) > len(acts) > 3
     assert re.fullmatch(rf"Site gerado em {re.escape(str(site.resolve()))}/: 3 certames, {pages} páginas do site, "
-                        r"3 PDFs \(\d+ páginas, [\d.]+,\d kB\), em \d+,\d s\.\n", out), out
+                        rf"{len(files)} arquivos PDF \({len(acts)} de atos, {len(files) - len(acts)} extratos por "
+                        r"cargo; os PDFs completos dos certames somam \d+ páginas, [\d.]+,\d kB\), em \d+,\d s\.\n",
+                        out), out
     assert "site_url" in err  # the example's placeholder address is still in mkdocs.yml
 
 
-def test_summary_on_a_terminal_lists_each_pdf():
+def test_summary_on_a_terminal_lists_each_pdf(tmp_path):
+    site = tmp_path / "site"
+    for name in ("certames/a/a.pdf", "certames/a/x/a-x.pdf", "certames/b/atos/ato-1-2024/ato-1-2024.pdf"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_bytes(b"%PDF-1.7")
+    os.link(site / "certames/b/atos/ato-1-2024/ato-1-2024.pdf", site / "certames/b/b.pdf")  # the exam's alias
     report = {"exams": 2, "pages": 1234, "pdfs": [
         {"path": "certames/a/a.pdf", "pages": 9, "bytes": 143_700}, {"path": "certames/b/b.pdf", "pages": 1,
                                                                       "bytes": 2_500_000, "archived": True}]}
-    text = summary(report, Path("site"), 12.34, multiline=True)
-    assert text.splitlines()[1:] == ["  2 certames, 1.234 páginas do site, em 12,3 s",
-                                     "  PDF certames/a/a.pdf: 9 páginas, 143,7 kB",
-                                     "  PDF certames/b/b.pdf: 1 página, 2,5 MB (ato publicado, copiado do arquivo)"]
-    assert summary(report, Path("site"), 1, multiline=False).endswith(
-        ": 2 certames, 1.234 páginas do site, 2 PDFs (10 páginas, 2,6 MB), em 1,0 s.")
+    text = summary(report, site, 12.34, multiline=True)
+    assert text.splitlines()[1:] == [
+        "  2 certames, 1.234 páginas do site, 3 arquivos PDF (1 de ato, 1 completo, 1 extrato por cargo), em 12,3 s",
+        "  PDF certames/a/a.pdf: 9 páginas, 143,7 kB",
+        "  PDF certames/b/b.pdf: 1 página, 2,5 MB (ato publicado, copiado do arquivo)"]
+    assert summary(report, site, 1, multiline=False).endswith(
+        ": 2 certames, 1.234 páginas do site, 3 arquivos PDF (1 de ato, 1 completo, 1 extrato por cargo; os PDFs "
+        "completos dos certames somam 10 páginas, 2,6 MB), em 1,0 s.")
+    assert "sem PDF" in summary({"exams": 1, "pages": 3}, tmp_path / "vazio", 1, multiline=True)
 
 
 def test_bars_are_shared_filled_and_kept(monkeypatch):
