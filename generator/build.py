@@ -271,7 +271,45 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     if carrier is not None:  # what the lists cite: their own act, then each correction of their cargo since
         exam["citado"] = {"ato": carrier["view"]["ato"], "publicacao": carrier["publicacao"]}
         exam["retificacoes"] = act_pages.corrections_by_cargo(entries, carrier)
+    exam["atos_por_inscricao"] = acts_by_person(prepared.records, entries)
     return pdf, carrier
+
+
+# An act's fields a convocação may declare for the called (the stage, deadline, place and documents, LEGAL-NOTES
+# 18): the card shows those the act has, in this order.
+CALL_FIELDS = ("etapa", "prazo", "local_apresentacao", "documentos")
+
+
+def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, list[dict]]]:
+    """Cargo code → inscrição → what each archived act did to that person, oldest first, for the «Sua situação»
+    card (render/site.py): a convocação's place (position, vacancy type, basis, and the act's stage, deadline,
+    place and documents when it declares them), or what a retificação changed in their rank, score, published
+    lists, nomination or elimination — the per-candidate diff of the two archived contracts (law/corrections.py),
+    the same comparison whose passages the act quotes. No name: the card has it from the list row."""
+    from .acts.model import CALL, CORRECTING_KINDS
+    from .law import corrections
+
+    by_slug = {r.slug: r for r in records}
+    out: dict[str, dict[str, list[dict]]] = {}
+    for e in entries:
+        act = e["ato"]
+        link = {"tipo": act["tipo"], "titulo": act["titulo"], "data": act["data"], "data_curta": act["data_curta"],
+                "href": e["href"]}
+        if act["tipo"] == CALL and act.get("cargo"):
+            called = {**link, **{k: act[k] for k in CALL_FIELDS if act.get(k)}}
+            for row in (e["view"].get("corpo") or {}).get("convocados", []):
+                out.setdefault(act["cargo"], {}).setdefault(row["inscricao"], []).append(
+                    {**called, "posicao": row["posicao"], "vaga": row["vaga"], "fundamento": row["fundamento"]})
+        elif act["tipo"] in CORRECTING_KINDS and act.get("retifica"):
+            before = by_slug.get(act["retifica"]["slug"])
+            after = by_slug.get(e["slug"])
+            old, new = (before.contract() if before else None), (after.contract() if after else None)
+            if old is None or new is None:
+                continue
+            for person in corrections.diff(old, new).candidates:
+                out.setdefault(person.position, {}).setdefault(person.registration, []).append(
+                    {**link, "mudancas": [[c.field, c.before, c.after] for c in person.changes]})
+    return out
 
 
 def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str,

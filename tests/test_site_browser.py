@@ -22,6 +22,7 @@ PAGES = {  # page type → path
     "lista-p2": EXAM + "gcm/geral/2/", "lista-negro": EXAM + "gcm/negro/", "paginas": EXAM + "gcm/geral/paginas/",
     "nomeacao": EXAM + "gcm/nomeacao/", "eliminados": EXAM + "gcm/eliminados/", "comissao": EXAM + "gcm/comissao/", "busca": "busca/?q=zelia",
     "legislacao": "legislacao/lins-decreto-13760-2024/", "legislacao-indice": "legislacao/", "sobre": "sobre/",
+    "cartao": EXAM + "gcm/geral/#i-10000010",
 }
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium não instalado")]
@@ -351,3 +352,134 @@ def test_download_links_say_size_and_pages_and_open_the_pdf_at_the_cargo(browser
     pg.locator("#documentos").scroll_into_view_if_needed()
     pg.screenshot(path=str(ARTIFACTS / f"downloads-certame-{width}.png"))
     pg.context.close()
+
+
+# -- «Sua situação»: five people of the example, each card with its whole story (issue 21 item 1) ----------------
+LINS, MS = "certames/lins-2024-gcm/", "certames/ms-2024-pss/"
+LINS_TITLE = "Concurso Público nº 01/2024 — Resultado final (exemplo fictício)"
+PEOPLE = {  # story → (list page, inscrição, what its card must say)
+    "ampla nomeado": (LINS + "gcm/geral/", "06558304", [
+        LINS_TITLE, "Cargo GCM — Guarda Civil Municipal", "Ato em vigor: Edital de Homologação nº 12/2024, de 14/06/2024",
+        "Carlos Cabreira Pereira — inscrição 06558304", "na 6ª posição da ordem de nomeação",
+        "será chamado(a) por um edital de convocação", "vaga de ampla concorrência",
+        "pela sua classificação na lista geral", "Decreto Municipal de Lins nº 13.760/2024, art. 6º, § 1º"]),
+    "cota confirmada": (LINS + "gcm/negro/", "06525531", [
+        LINS_TITLE, "Cargo GCM — Guarda Civil Municipal", "Sebastião Ferreira Oliveira — inscrição 06525531",
+        "29º — Lista geral", "3º — Lista específica — pessoas negras", "2º — Lista específica — pessoas com deficiência",
+        "na 8ª posição da ordem de nomeação", "vaga reservada a pessoas negras",
+        "Heteroidentificação, para a sua inscrição: confirmado", "continua concorrendo às vagas reservadas",
+        "Decreto Municipal de Lins nº 13.760/2024, art. 7º"]),
+    "cota não confirmada": (LINS + "aga/geral/", "03636094", [
+        LINS_TITLE, "Cargo AGA — Agente Administrativo", "Ana Beatriz Almeida Andrade — inscrição 03636094",
+        "Heteroidentificação, para a sua inscrição: não confirmado",
+        "O resultado «não confirmado» tirou você da reserva de vagas",
+        "segue na lista geral", "Decreto Municipal de Lins nº 13.760/2024, art. 10, parágrafo único, II"]),
+    "cadastro": (LINS + "gcm/geral/", "06437822", [
+        LINS_TITLE, "Cargo GCM — Guarda Civil Municipal", "Lucas Alves Coelho — inscrição 06437822",
+        "Você está no cadastro de reserva, na 32ª posição da ordem de nomeação", "não é garantia de nomeação",
+        "Se surgirem vagas durante a validade do concurso"]),
+    "retificação": (MS + "enf/geral/", "20242831901", [
+        "Processo Seletivo Simplificado nº 03/2024", "Cargo ENF — Enfermeiro Temporário",
+        "Ato em vigor: Edital de Resultado Final nº 41/2024, de 22/07/2024, retificado para este cargo pelo "
+        "Edital de Retificação nº 44/2024, de 29/07/2024", "Aline Cardoso — inscrição 20242831901",
+        "Edital de Retificação nº 44/2024, de 29/07/2024: classificação na lista geral: de 11º para 6º",
+        "nota: de 87,85 para 91,50", "ordem de nomeação: de 15ª posição, vaga de ampla concorrência (cadastro de "
+        "reserva) para 7ª posição, vaga de ampla concorrência", "na 7ª posição da ordem de nomeação"]),
+    "convocado": (LINS + "gcm/geral/", "03024501", [
+        LINS_TITLE, "Cargo GCM — Guarda Civil Municipal", "Rafael Sá Nunes — inscrição 03024501",
+        "Você foi convocado(a) pelo Edital de Convocação nº 20/2024, de 05/07/2024, para a 1ª posição",
+        "Edital de Convocação nº 20/2024, de 05/07/2024: convocado(a) para a 1ª posição, vaga de ampla concorrência",
+        "Siga o Edital de Convocação nº 20/2024"]),
+}
+# the act each story's card links, by its words (a link into the site, which must answer)
+LINKS = {"cota confirmada": "Ver na página da comissão", "cota não confirmada": "Ver na página da comissão",
+         "retificação": "Edital de Retificação nº 44/2024", "convocado": "Edital de Convocação nº 20/2024",
+         "ampla nomeado": "Ver a 6ª posição na ordem de nomeação", "cadastro": "Ver a 32ª posição na ordem de nomeação"}
+
+
+def _card(pg, url: str) -> str:
+    pg.goto(url)
+    pg.wait_for_selector("#sua-situacao[data-completo]")
+    return pg.inner_text("#sua-situacao")
+
+
+@pytest.mark.parametrize("story", sorted(PEOPLE))
+def test_five_people_each_card_tells_the_whole_story(browser, examples_url, story):
+    """Opened from a permanent link at 360 px: the card names the exam, the cargo and the act in force where the
+    reader lands (no scroll past them), and that person's lists, place and its basis, commission, acts; it fits."""
+    url, _ = examples_url
+    path, reg, facts = PEOPLE[story]
+    pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR", is_mobile=True,
+                             has_touch=True).new_page()
+    text = _card(pg, url + path + "#i-" + reg)
+    missing = [f for f in facts if f not in " ".join(text.split())]
+    assert missing == [], (story, text)
+    if story == "convocado":
+        assert "será chamado" not in text  # never beside «Convocado»
+    pg.wait_for_function("() => Math.abs(document.getElementById('sua-situacao').getBoundingClientRect().top) < 5")
+    context = pg.locator("#sua-situacao .contexto").bounding_box()
+    assert context and 0 <= context["y"] and context["y"] + context["height"] <= 800  # exam and cargo in view
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    right = pg.evaluate("Math.max(...[...document.querySelectorAll('#sua-situacao *')].map(n => "
+                        "n.getBoundingClientRect().right))")
+    assert right <= 360, right
+    for secret in ("cpf", "nascimento", "parecer", "voto"):
+        assert secret not in text.lower(), secret
+    target = pg.locator("#sua-situacao a", has_text=LINKS[story]).first
+    href = target.evaluate("a => a.href")  # resolved
+    assert href.startswith(url), href
+    assert pg.request.get(href.split("#")[0]).ok, href
+    pg.screenshot(path=str(ARTIFACTS / f"cartao-{story.replace(' ', '-')}-360.png"), full_page=True)
+    pg.context.close()
+
+
+def test_the_same_card_from_search_and_from_another_list(browser, examples_url):
+    """From search (a result's link) and from the nomination order (its row's link to the general list): one card."""
+    url, _ = examples_url
+    pg = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR").new_page()
+    direct = _card(pg, url + LINS + "gcm/negro/#i-06525531")
+    pg.goto(url + "busca/")
+    pg.fill("#q", "06525531")
+    pg.press("#q", "Enter")
+    pg.wait_for_function("() => document.getElementById('busca-status').textContent.includes('resultado')")
+    pg.click("#busca-resultados a")
+    pg.wait_for_selector("#sua-situacao[data-completo]")
+    searched = pg.inner_text("#sua-situacao")
+    pg.goto(url + LINS + "gcm/nomeacao/")
+    pg.click("#n-8 a[href*='#i-06525531']")
+    pg.wait_for_selector("#sua-situacao[data-completo]")
+    listed = pg.inner_text("#sua-situacao")
+
+    def story(t):  # the sections after the row's own columns, which differ from list to list
+        return t[t.index("Listas em que você está"):t.index("Ver a sua linha")]
+
+    assert story(searched) == story(listed) == story(direct)
+    pg.context.close()
+
+
+# -- gazeta serve: the problems page in the browser (issue 21 item 5) -------------------------------------------------
+def test_serve_shows_a_bad_save_on_the_open_page_and_comes_back_by_itself(browser, tmp_path):
+    """The page open in the browser turns into the styled problems list after a bad save (MkDocs' live reload),
+    and back into the same page when the input is fixed (assets/previa.js): no plain «404 Not Found», no F5."""
+    from test_serve import CARGO, EXAM, serving
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    toml = content / "certames" / EXAM / "certame.toml"
+    good = toml.read_text("utf-8")
+    with serving(content) as url:
+        pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR").new_page()
+        pg.goto(url + CARGO)
+        assert "Guarda Civil Municipal" in pg.inner_text("h1")
+        toml.write_text(good.replace("vagas = ", "vagas = -", 1), encoding="utf-8")
+        pg.wait_for_function("() => document.body && document.body.innerText.includes('Pré-visualização não atualizada')",
+                             timeout=120_000)
+        assert "cargos[1].vagas" in pg.inner_text("ul.problemas") and "404 Not Found" not in pg.content()
+        assert pg.evaluate("getComputedStyle(document.querySelector('ul.problemas')).borderLeftStyle") == "solid"
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+        pg.screenshot(path=str(ARTIFACTS / "serve-problemas-360.png"))
+        toml.write_text(good, encoding="utf-8")
+        pg.wait_for_function("() => document.body && !document.body.innerText.includes('Pré-visualização não "
+                             "atualizada') && document.querySelector('h1') !== null", timeout=120_000)
+        assert pg.url == url + CARGO and "Guarda Civil Municipal" in pg.inner_text("h1")
+        pg.context.close()

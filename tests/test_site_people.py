@@ -178,3 +178,62 @@ def test_each_csv_xlsx_download_says_which_keeps_the_zeros(example):
     assert with_both
     for item in with_both:
         assert note in item, item[:200]
+
+
+# -- the «Sua situação» card's files (issue 21 item 1) --------------------------------------------------------------
+CARD_KEYS = {"listas", "nomeacao", "comissao", "atos"}
+CARD_FIELDS = {  # the allow-list of each part (generator/render/site.py ExamPages._cards)
+    "listas": {"grupo", "titulo", "classificacao", "href"},
+    "nomeacao": {"posicao", "vaga", "grupo", "motivo", "cadastro", "fundamento", "fundamento_href", "href"},
+    "comissao": {"procedimento", "resultado", "efeito", "efeito_texto", "fundamento", "fundamento_href", "href"},
+    "atos": {"tipo", "titulo", "data", "data_curta", "href", "mudancas", "posicao", "vaga", "fundamento", "etapa",
+             "prazo", "local_apresentacao", "documentos"},
+}
+
+
+def _cards(site: Path) -> dict[Path, dict]:
+    import json
+    return {f: json.loads(f.read_text(encoding="utf-8")) for f in sorted(site.glob("certames/*/*/cartao/*.json"))}
+
+
+def test_card_files_hold_no_name_and_only_their_allow_list(example):
+    """Keyed by inscrição, without names, like the commission page (LEGAL-NOTES 7): no file of the site puts a
+    commission outcome beside a name; nothing but the listed fields."""
+    import re
+    cards = _cards(example)
+    assert len(cards) >= 8
+    names = {n for page in example.glob("certames/*/*/geral/**/index.html")
+             for n in re.findall(r'<th scope="row">([^<]+)</th>', page.read_text("utf-8"))}
+    assert len(names) > 500
+    for path, card in cards.items():
+        assert card["formato"] == 1 and set(card) == {"formato", "pessoas"}
+        text = path.read_text("utf-8")
+        assert not [n for n in names if n in text], path
+        for reg, person in card["pessoas"].items():
+            assert reg.isdigit() and person and set(person) <= CARD_KEYS, (path, reg)
+            for key, value in person.items():
+                for item in value if isinstance(value, list) else [value]:
+                    assert set(item) <= CARD_FIELDS[key], (path, reg, key, set(item) - CARD_FIELDS[key])
+        for word in ("cpf", "nascimento", "parecer", "voto"):
+            assert word not in text.lower(), (path, word)
+
+
+def test_card_files_tell_each_persons_commission_correction_and_call(example):
+    cards = {str(p.relative_to(example)): c["pessoas"] for p, c in _cards(example).items()}
+    aga = cards["certames/lins-2024-gcm/aga/cartao/1.json"]["03636094"]
+    (outcome,) = aga["comissao"]
+    assert outcome["resultado"] == "não confirmado" and outcome["efeito"] == "sai_da_reserva"
+    assert outcome["fundamento"] == "Decreto Municipal de Lins nº 13.760/2024, art. 10, parágrafo único, II"
+    assert outcome["href"] == "comissao/#c-03636094-heteroidentificacao"
+    assert (example / "certames/lins-2024-gcm/aga/comissao/index.html").read_text("utf-8").count(
+        'id="c-03636094-heteroidentificacao"') == 1
+    fixed = cards["certames/ms-2024-pss/enf/cartao/1.json"]["20242831901"]["atos"]
+    assert [(a["tipo"], a["titulo"], a["href"]) for a in fixed] == [
+        ("retificacao", "Edital de Retificação nº 44/2024", "../atos/ato-44-2024/")]
+    assert ["classificacao", "11", "6"] in fixed[0]["mudancas"] and ["nota", "87,85", "91,50"] in fixed[0]["mudancas"]
+    assert (example / "certames/ms-2024-pss/atos/ato-44-2024/index.html").is_file()
+    (call,) = cards["certames/lins-2024-gcm/gcm/cartao/1.json"]["03024501"]["atos"]
+    assert (call["tipo"], call["titulo"], call["posicao"]) == ("convocacao", "Edital de Convocação nº 20/2024", "1ª")
+    negro = cards["certames/lins-2024-gcm/gcm/cartao/1.json"]["06525531"]
+    assert [(lst["grupo"], lst["classificacao"]) for lst in negro["listas"]] == [("geral", 29), ("pcd", 2), ("negro", 3)]
+    assert negro["nomeacao"]["posicao"] == 8 and negro["nomeacao"]["motivo"] == "reserva"

@@ -395,9 +395,10 @@ class ExamPages:
                                                   self.exam["titulo"], self.exam["orgao"],
                                                   self.exam["jurisdicao"]["nome"])
         status = Status(p, self.site.has_page, self._notes_href)
+        head = self._card_head(p)
         lists = []
         for lst in p["listas"]:
-            self._list(p, lst, rel, status)
+            self._list(p, lst, rel, status, head)
             lists.append({"titulo": lst["titulo"], "href": f"{lst['grupo']}/", "count": len(lst["entradas"]),
                           "fundamento": lst.get("fundamento"), **self._data_links(p["codigo"], lst["grupo"], "../"),
                           "paginas": self._pdf_pages((p["codigo"], lst["grupo"]), "../")})
@@ -411,6 +412,7 @@ class ExamPages:
                 self.site.search.add(e["inscricao"], "", cargo_no, -(k // PAGE_SIZE + 1))
         if eliminated:
             self._eliminated(p, rel, eliminated)
+        self._cards(p, rel, index)
         self._nomination(p, rel, index)
         self._commission(p, rel)
         self._summary_page(p, rel, lists)
@@ -489,7 +491,95 @@ class ExamPages:
                        per_page=PAGE_SIZE, p=p, **self._common(rel + "paginas/", f"{title}: páginas", crumbs +
                                                                [(title, rel), ("Todas as páginas", None)], key, part))
 
-    def _list(self, p: dict, lst: dict, rel: str, status: "Status") -> None:
+    # -- the «Sua situação» card (templates/theme/assets/site.js; issue 21 item 1) ----------------------------------
+    def _card_head(self, p: dict) -> dict:
+        """What every card of the cargo names first: the exam, the cargo and the act in force — the archived act
+        whose PDF carries the lists, and each later act that corrected this cargo's lists; links are relative to
+        the cargo's folder. Before anything is published: the declared act, marked as a preview, without a link."""
+        exam = self.exam
+        archived = {h["slug"] for h in exam.get("historico") or ()}
+        act = (exam.get("citado") or {}).get("ato") or exam.get("ato")  # (views made by tools may have none)
+
+        def link(a: dict) -> dict:
+            return {"titulo": a["titulo"], "data_curta": a["data_curta"],
+                    "href": f"../atos/{a['slug']}/" if a.get("slug") in archived else None}
+
+        return {"certame": exam["titulo"], "certame_href": "../", "cargo": f"{p['codigo']} — {p['nome']}",
+                "ato": link(act) if act else None, "retificacoes": [link(f["ato"]) for f in (exam.get("retificacoes") or {}).get(
+                    p["codigo"], [])], "previa": bool(exam.get("previa"))}
+
+    def _cards(self, p: dict, rel: str, index: dict) -> None:
+        """cartao/<n>.json beside the cargo's pages: for the people of the n-th page of the general list (the card
+        of a row finds its file by the row's general rank), what the row itself does not carry — every list they
+        are on with its rank, their place in the nomination order with its reason, the commission outcome for
+        their inscrição, and each archived act that changed their situation (build.acts_by_person). Keyed by
+        inscrição and without names, like the commission page (LEGAL-NOTES 7: the outcome is published by
+        inscrição only; the card puts it beside the name in the reader's browser, from two public pages). Only
+        people with something to add are written, and only files with someone in them."""
+        code = p["codigo"]
+        people: dict[str, dict] = {}
+
+        def person(reg: str) -> dict | None:
+            if reg not in index:  # not on the general list (eliminated): no list row, no card
+                return None
+            return people.setdefault(reg, {})
+
+        groups = [lst for lst in p["listas"] if lst["grupo"] != "geral"]
+        for lst in groups:
+            for k, e in enumerate(lst["entradas"]):
+                found = person(e["inscricao"])
+                if found is not None:
+                    found.setdefault("listas", []).append(
+                        {"grupo": lst["grupo"], "titulo": lst["titulo"], "classificacao": e["classificacao"],
+                         "href": f"{lst['grupo']}/{page_dir(k // PAGE_SIZE + 1)}#i-{e['inscricao']}"})
+        for reg, found in people.items():  # the general list first, then the group lists in the view's order
+            k = index[reg]
+            found["listas"].insert(0, {"grupo": "geral", "titulo": "Lista geral", "classificacao": k + 1,
+                                       "href": f"geral/{page_dir(k // PAGE_SIZE + 1)}#i-{reg}"})
+        words, root = _words(p, "vagas"), "../" * (rel.count("/"))
+        for n in p["nomeacao"]:
+            found = person(n["inscricao"])
+            if found is None:
+                continue
+            b = n.get("fundamento") or {}
+            found["nomeacao"] = {
+                "posicao": n["posicao"], "vaga": words.get(n["vaga"]) or VACANCY.get(n["vaga"], n["vaga"]),
+                "grupo": n["vaga"], "motivo": n.get("motivo", ""), "cadastro": bool(n.get("cadastro_reserva")),
+                "fundamento": b.get("texto", ""), "fundamento_href": self._law_href(b, root),
+                "href": f"nomeacao/{page_dir((n['posicao'] - 1) // PAGE_SIZE + 1)}#n-{n['posicao']}"}
+        procedures = _words(p, "procedimentos")
+        for k, r in enumerate((p.get("comissao") or {}).get("resultados", ())):
+            found = person(r["inscricao"])
+            if found is None:
+                continue
+            b = r.get("fundamento") or {}
+            found.setdefault("comissao", []).append({
+                "procedimento": procedures.get(r["procedimento"]) or PROCEDURE.get(r["procedimento"], r["procedimento"]),
+                "resultado": r.get("rotulo") or OUTCOME.get(r["resultado"], r["resultado"]), "efeito": r.get("efeito", ""),
+                "efeito_texto": EFFECTS.get(r.get("efeito", ""), r.get("efeito", "")), "fundamento": b.get("texto", ""),
+                "fundamento_href": self._law_href(b, root),
+                "href": f"comissao/{page_dir(k // PAGE_SIZE + 1)}#c-{r['inscricao']}-{r['procedimento']}"})
+        for reg, acts in ((self.exam.get("atos_por_inscricao") or {}).get(code) or {}).items():
+            found = person(reg)
+            if found is not None:  # the act's page, from the cargo's folder
+                found["atos"] = [{**a, "href": "../" + a["href"].split("/", 2)[2]} for a in acts]
+        shards: dict[int, dict] = {}
+        for reg, found in people.items():
+            shards.setdefault(index[reg] // PAGE_SIZE + 1, {})[reg] = found
+        folder = self.site.out / rel / "cartao"
+        for n, found in sorted(shards.items()):
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{n}.json").write_text(json.dumps({"formato": 1, "pessoas": found}, ensure_ascii=False,
+                                                         sort_keys=True, separators=(",", ":")) + "\n",
+                                              encoding="utf-8")
+
+    def _law_href(self, b: dict, root: str) -> str | None:
+        """A basis's legislation page (with its article's anchor) from the cargo's folder, when the site has it."""
+        if not b.get("pagina") or not self.site.has_page(f"legislacao/{b['pagina']}/"):
+            return None
+        return f"{root}legislacao/{b['pagina']}/" + (f"#{b['ancora']}" if b.get("ancora") else "")
+
+    def _list(self, p: dict, lst: dict, rel: str, status: "Status", head: dict | None = None) -> None:
         group = lst["grupo"] != "geral"
         tie_columns = len(p.get("colunas_desempate", ()))
         tie_words = any("desempate" in e for e in lst["entradas"])
@@ -500,7 +590,7 @@ class ExamPages:
         self._paginate(f"{rel}{lst['grupo']}/", lst["entradas"], lst["titulo"], "list.html", [(p["nome"], rel)],
                        (p["codigo"], lst["grupo"]), f"Cargo {p['codigo']} — {lst['titulo']}", render, p=p,
                        group=group, fundamento=lst.get("fundamento"), jsonld=self._dataset(p, lst, rel),
-                       tie_words=tie_words)
+                       tie_words=tie_words, card_head=head or self._card_head(p))
 
     def _dataset(self, p: dict, lst: dict, rel: str) -> dict:
         """schema.org Dataset of one list, with its downloads and the act it belongs to."""
