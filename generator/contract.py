@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from .model import RESERVE_GROUPS
+from .model import listed_groups
 from .results import GENERAL, ExamResult, PositionResult
 
-LIST_KEYS = (GENERAL, *RESERVE_GROUPS)
 
 
 def basis_text(bases) -> str:
@@ -45,7 +44,7 @@ def _timeline(t, reg: list[str]) -> dict:
     reg = reg + [c.registration for c in t.people[len(reg):]]  # called, then eliminated: they keep the call
     return {
         "vagas_atuais": t.vacancies,
-        "reservas_atuais": {g: t.counts.get(g, 0) for g in RESERVE_GROUPS},
+        "reservas_atuais": {g: t.counts.get(g, 0) for g in listed_groups(t.counts)},
         "convocacoes": [{"posicao": p.position, "vaga": p.group, "inscricao": reg[p.index], "ato": p.act.id,
                          "data": p.act.date.isoformat(), "situacao": p.status, "encerrada_por": p.ended_by or None,
                          "substitui": reg[p.replaces] if p.replaces is not None else None,
@@ -77,10 +76,10 @@ def _position(pr: PositionResult, rules, timeline=None) -> dict:
         "codigo": pr.position.code,
         "nome": pr.position.name,
         "vagas": pr.position.vacancies,
-        "reservas": {g: alloc.counts.get(g, 0) for g in RESERVE_GROUPS},
+        "reservas": {g: alloc.counts.get(g, 0) for g in listed_groups(rules.groups)},
         "fundamento_reservas": {g: b.text for g, b in pr.count_bases.items()},
         "candidatos": _people(pr, rules),
-        "listas": {g: [reg[i] for i in pr.lists.get(g, ())] for g in LIST_KEYS},
+        "listas": {g: [reg[i] for i in pr.lists.get(g, ())] for g in (GENERAL, *listed_groups(rules.groups))},
         "listas_publicadas": list(pr.lists),
         "fundamento_listas": {g: _list_basis(rules, g).text for g in pr.lists},
         "nomeacao": [{"posicao": n.position, "vaga": n.group, "inscricao": reg[n.index],

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .contract import basis_text
 from .labels import GROUP, OUTCOME, PROCEDURE, VACANCY, ordinal, score_text
 from .public import elimination_label
-from .results import GENERAL, ExamResult, PositionResult
+from .results import GENERAL, ExamResult, PositionResult, register_for
 from .tiebreak import deciding
 
 
@@ -142,11 +142,11 @@ def explain_in(pr: PositionResult, index: PositionIndex, i: int, rules=None, res
         return lines
     nom = index.nomination.get(i)
     if nom is None:
-        if rules is not None and rules.register_size is not None:
+        size, size_basis = register_for(pos, rules, result.exam.notice if result else "") if rules else (None, None)
+        if size is not None:  # the cargo's cadastro (certame.toml), else the rule file's
             lines.append(f"Não alcançado(a) pela ordem de nomeação projetada: o cadastro de reserva tem "
-                         f"{rules.register_size} posição(ões) além das vagas. Fundamento: "
-                         f"{rules.register_size_basis.text}.")
-            lines += notes(rules.register_size_basis)
+                         f"{size} posição(ões) além das vagas. Fundamento: {size_basis.text}.")
+            lines += notes(size_basis)
         else:
             lines.append("Não alcançado(a) pela ordem de nomeação projetada.")
         return lines

@@ -6,6 +6,7 @@ GROUP = {
     "negro": "pessoas negras",
     "pcd": "pessoas com deficiência",
     "indigena": "indígenas",
+    "quilombola": "quilombolas",
     "mulher": "mulheres",  # a rule file names its cargo: `rotulo = "mulheres (Guarda Civil Municipal)"` (Lins)
 }
 VACANCY = {  # "vaga …"
@@ -13,11 +14,13 @@ VACANCY = {  # "vaga …"
     "negro": "reservada a pessoas negras",
     "pcd": "reservada a pessoas com deficiência",
     "indigena": "reservada a indígenas",
+    "quilombola": "reservada a quilombolas",
     "mulher": "reservada a mulheres",
 }
 PROCEDURE = {
     "heteroidentificacao": "heteroidentificação",
     "indigena": "validação documental (indígena)",
+    "quilombola": "confirmação documental (quilombola)",  # Lei nº 15.142/2025, art. 3º, § 4º
     "pcd": "avaliação biopsicossocial (PcD)",
 }
 OUTCOME = {

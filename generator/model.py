@@ -11,15 +11,29 @@ from .acts.model import Act
 
 # Group keys, exactly as in the JSON contract and the data files (GLOSSARY.md).
 OPEN = "ampla"
-RESERVE_GROUPS = ("negro", "pcd", "indigena", "mulher")
+# quilombola: Lei Federal nº 15.142/2025, art. 1º (30% às pessoas pretas e pardas, indígenas e quilombolas), split by
+# the Decreto nº 12.536/2025 into 25%, 3% and 2% (issue 18).
+QUILOMBOLA = "quilombola"
+RESERVE_GROUPS = ("negro", "pcd", "indigena", QUILOMBOLA, "mulher")
 ALL_GROUPS = (OPEN, *RESERVE_GROUPS)
+# The groups the JSON contract and the summaries always list (with 0 where the jurisdiction has no such reserve), in
+# this order; a group outside it (quilombola) is listed only by the jurisdictions whose rule file has it.
+ALWAYS_LISTED = ("negro", "pcd", "indigena", "mulher")
+
+
+def listed_groups(groups) -> tuple[str, ...]:
+    """The reserve groups a contract or summary lists for a jurisdiction with `groups`: the usual four, and any other
+    group the rule file has, in RESERVE_GROUPS order."""
+    return tuple(g for g in RESERVE_GROUPS if g in ALWAYS_LISTED or g in groups)
 
 # Candidate status in the board's file (coluna `situacao`).
 APPROVED = "aprovado"
 STATUSES = ("aprovado", "eliminado", "ausente")
 
 # Commission procedures and the reserve each one checks (MS arts. 2º VII–IX; Lins art. 7º).
-PROCEDURES = {"heteroidentificacao": "negro", "indigena": "indigena", "pcd": "pcd"}
+# quilombola: the «confirmação complementar à autodeclaração de indígenas e quilombolas» the Lei nº 15.142/2025, art. 3º,
+# § 4º, leaves to regulation (a documental check, not heteroidentificação, which art. 3º, caput, gives to pretos e pardos).
+PROCEDURES = {"heteroidentificacao": "negro", "indigena": "indigena", "quilombola": QUILOMBOLA, "pcd": "pcd"}
 OUTCOMES = ("confirmado", "nao_confirmado", "ausente", "fraude")
 
 
@@ -35,7 +49,7 @@ class Candidate:
     birth: date | None = None
     cpf: str | None = None
     sex: str | None = None  # "F" or "M"
-    opts: frozenset[str] = frozenset()  # reserves opted for at registration: negro, pcd, indigena
+    opts: frozenset[str] = frozenset()  # reserves opted for at registration: negro, pcd, indigena, quilombola
     status: str = APPROVED
     line: int = 0  # line in the source file, for messages
     choice: str | None = None  # reserve chosen when reached by two (column `escolha`; LEGAL-NOTES 9)
@@ -63,6 +77,12 @@ class Position:
     reserves: dict[str, int] | None = None  # the edital's own counts: prevail over percentages
     reserved_positions: dict[str, tuple[int, ...]] | None = None  # edital's explicit nomination positions
     municipal_guard: bool = False  # Guarda Civil Municipal: women's list (Lins LC 1.745/2023 art. 16 §2)
+    # The edital's cadastro de reserva of this cargo (certame.toml `cadastro`, `cadastro_reservas`,
+    # `cadastro_fundamento`; issue 18): positions beyond V, and each group's reserved places among them. They prevail
+    # over the rule file's [cadastro] total and the groups' `cadastro` for this cargo; None: the rule file's.
+    register_size: int | None = None
+    register_reserves: dict[str, int] | None = None
+    register_article: str = ""  # the edital's item that fixes them («item 2.1»); the exam's edital is the norm
 
 
 @dataclass(frozen=True, slots=True)

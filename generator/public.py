@@ -19,8 +19,8 @@ from .labels import ELIMINATION, OUTCOME, PROCEDURE, score_text
 from .law.basis import Basis
 from .law.rules import PUBLIC_FIELDS, VOCABULARY
 from .load.text import MONTHS, date_in_full  # noqa: F401  (re-exported: renderers import them from here)
-from .model import OPEN, RESERVE_GROUPS
-from .results import GENERAL, ExamResult, PositionResult
+from .model import OPEN, listed_groups
+from .results import GENERAL, ExamResult, PositionResult, cargo_register_basis
 from .tiebreak import deciding, published
 
 OFFICIAL_ROW = "desempate: classificação oficial da banca"
@@ -58,6 +58,15 @@ class _Bases:
         return self._many[bases]
 
 
+def _register_text(pos, rules) -> str:
+    """«75 posição(ões) além das vagas; pessoas negras: 15»: a cargo's own cadastro, in words."""
+    size = pos.register_size if pos.register_size is not None else rules.register_size
+    parts = [f"{size} posição(ões) além das vagas; ninguém é projetado além delas" if size is not None
+             else "sem tamanho fixado"]
+    parts += [f"{rules.group_label(g)}: {n}" for g, n in (pos.register_reserves or {}).items()]
+    return "; ".join(parts)
+
+
 def _labelled_bases(result: ExamResult) -> list[tuple[str, Basis | None]]:
     """Every citation the exam's outputs may show, with the rule it supports, in the order of the "Regras
     aplicadas" page (then what that page does not show)."""
@@ -74,6 +83,9 @@ def _labelled_bases(result: ExamResult) -> list[tuple[str, Basis | None]]:
     for pr in result.positions:
         for g, b in pr.count_bases.items():
             out.append((f"Cargo {pr.position.code}: contagem da reserva de {rules.group_label(g)}", b))
+        own = cargo_register_basis(pr.position, result.exam.notice)
+        if own is not None:  # the cargo's own cadastro (certame.toml `cadastro`, `cadastro_reservas`)
+            out.append((f"Cargo {pr.position.code}: cadastro de reserva", own))
     out += [("Ordem de nomeação: ampla concorrência", rules.open_basis),
             ("Ordem de nomeação: alternância e proporcionalidade", rules.alternation_basis),
             *((f"Ordem de nomeação: alternância — {rules.group_label(g)}", rule.alternation_basis)
@@ -206,7 +218,7 @@ def position_summary(pr: PositionResult) -> dict:
         "nome": pr.position.name,
         "vagas": pr.position.vacancies,
         "guarda_municipal": pr.position.municipal_guard,
-        "reservas": {g: alloc.counts.get(g, 0) for g in RESERVE_GROUPS},
+        "reservas": {g: alloc.counts.get(g, 0) for g in listed_groups(alloc.counts)},
         "totais": {"aprovados": len(pr.order), "eliminados": len(pr.eliminated), "desistencias": len(pr.withdrawn),
                    "nomeados": sum(1 for n in alloc.nominations if not n.register),
                    "cadastro": sum(1 for n in alloc.nominations if n.register),
@@ -470,6 +482,10 @@ def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
         "nomeacao": [{"regra": name, "texto": text, "fundamento": one(b)} for name, text, b in nomination],
         "cadastro": {"total": rules.register_size, "fundamento": one(rules.register_size_basis)}
         if rules.register_size is not None else None,
+        # a cargo's own cadastro (certame.toml `cadastro`, `cadastro_reservas`; issue 18)
+        "cadastros": [{"codigo": pr.position.code, "texto": _register_text(pr.position, rules),
+                       "fundamento": one(cargo_register_basis(pr.position, result.exam.notice))}
+                      for pr in result.positions if cargo_register_basis(pr.position, result.exam.notice)],
         "precedencia": {
             "texto": VOCABULARY[rules.precedence_rule] + "; persistindo o empate, a ordem: "
             + ", ".join(rules.group_label(g) for g in rules.precedence_tiebreak),

@@ -116,6 +116,7 @@ def check(exam: Exam, rules: Rules) -> list[Problem]:
             elif positions and pos.vacancies < rules.min_for(g)[0]:
                 problems.append(_below_minimum(pos, rules, g, f"{key}.posicoes.{g}"))
         problems.extend(_position_problems(pos, rules, key))
+        problems.extend(_register_problems(pos, rules, key))
         if sum(_counts(pos, rules).values()) > pos.vacancies:
             problems.append(Problem("certame.toml", "as vagas reservadas somam mais que as vagas do cargo.",
                                     column=f"{key}.reservas"))
@@ -185,6 +186,27 @@ def _position_problems(pos: Position, rules: Rules, key: str) -> list[Problem]:
                                         "mesmo número de vagas. Corrija reservas conforme o edital, ou dê as "
                                         f"posições do cargo em posicoes = {{ {g} = [...] }}.",
                                         column=f"{key}.reservas.{g}"))
+    return problems
+
+
+def _register_problems(pos: Position, rules: Rules, key: str) -> list[Problem]:
+    """The cargo's cadastro (`cadastro`, `cadastro_reservas`): each group one of the jurisdiction's, and their places
+    within the cadastro's size, the cargo's or the rule file's."""
+    problems = []
+    for g in pos.register_reserves or {}:
+        if g not in rules.groups or (g == "mulher" and not pos.municipal_guard):
+            problems.append(Problem("certame.toml", f"não há reserva «{g}» neste cargo pelas regras de {rules.id}: "
+                                    "retire-a de cadastro_reservas.", column=f"{key}.cadastro_reservas.{g}"))
+    size = pos.register_size if pos.register_size is not None else rules.register_size
+    shares = sum(n for g, n in (pos.register_reserves or {}).items() if g in rules.groups)
+    shares += sum(rule.register or 0 for g, rule in rules.groups.items() if g not in (pos.register_reserves or {})
+                  and (g != "mulher" or pos.municipal_guard))
+    if size is not None and shares > size and (pos.register_reserves or pos.register_size is not None):
+        where = "do cargo" if pos.register_size is not None else f"de {rules.source} ([cadastro] total)"
+        problems.append(Problem("certame.toml", f"as vagas dos grupos no cadastro de reserva somam {shares} "
+                                f"(cadastro_reservas do cargo e, para os demais grupos, o cadastro de {rules.source}), "
+                                f"mais que o cadastro {where}, {size}. Corrija conforme o quadro do edital.",
+                                column=f"{key}.cadastro_reservas" if pos.register_reserves else f"{key}.cadastro"))
     return problems
 
 
@@ -283,7 +305,8 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
             # within V it gives exactly the count (round(V × count/V) = count). Our reading of reading 16.
             proportion, rounding = Fraction(reserved, pos.vacancies), "half_up"
         groups.append(GroupPolicy(g, reserved, proportion, basis, tuple(explicit) if explicit else None,
-                                  1 if from_edital or explicit else minimum, rounding, sequence, rule.register,
+                                  1 if from_edital or explicit else minimum, rounding, sequence,
+                                  (pos.register_reserves or {}).get(g, rule.register),
                                   rule.model, rule.alternation_basis))
         bases[g] = basis
     policy = Policy(
@@ -293,9 +316,31 @@ def policy_for(pos: Position, rules: Rules) -> tuple[Policy, dict[str, Basis]]:
         withdrawal_basis=rules.withdrawal_basis, register_basis=rules.register_basis,
         below_min_basis=rules.below_min_basis, precedence_basis=rules.precedence_basis,
         precedence_tiebreak=tuple(g for g in rules.precedence_tiebreak if g in bases),
-        fixed_precedence=rules.fixed_precedence, register_size=rules.register_size,
+        fixed_precedence=rules.fixed_precedence,
+        register_size=pos.register_size if pos.register_size is not None else rules.register_size,
         register_check=rules.register_check_basis, checked=frozenset(rules.register_check_groups))
     return policy, bases
+
+
+def register_for(pos: Position, rules: Rules, notice: str) -> tuple[int | None, Basis | None]:
+    """The cargo's cadastro de reserva size and its basis: the cargo's own (`cadastro` in certame.toml, citing the
+    exam's edital, `notice`), else the rule file's [cadastro] total; (None, None) when neither sizes it."""
+    if pos.register_size is not None:
+        return pos.register_size, cargo_register_basis(pos, notice)
+    return rules.register_size, rules.register_size_basis
+
+
+def cargo_register_basis(pos: Position, notice: str) -> Basis | None:
+    """The edital's item that fixes the cargo's own cadastro (`cadastro_fundamento`); None without one."""
+    if pos.register_size is None and not pos.register_reserves:
+        return None
+    return Basis(Norm("edital-do-certame", notice, notice), pos.register_article)
+
+
+def register_share_for(pos: Position, rules: Rules, group: str) -> int | None:
+    """A group's reserved places in the cadastro of a cargo: the cargo's `cadastro_reservas`, else the group's
+    `cadastro` in the rule file; None: no limit of its own."""
+    return (pos.register_reserves or {}).get(group, rules.groups[group].register if group in rules.groups else None)
 
 
 def reserves_for_new_total(pos: Position, rules: Rules, total: int) -> dict[str, int] | None:

@@ -15,7 +15,7 @@ RULES = ROOT / "content" / "jurisdicoes"
 TEST_RULES = ROOT / "tests" / "editais"  # editais of other shapes (issue 10); not named jurisdicoes/, which
 # find_rules_dir would take for the corpus exams below tests/
 SCENARIOS = ROOT / "tests" / "scenarios"
-GROUP_WORDS = {"negro", "pcd", "indigena"}
+GROUP_WORDS = {"negro", "pcd", "indigena", "quilombola"}
 
 
 def parse_candidate(text: str, position: str, line: int) -> Candidate:
@@ -50,7 +50,8 @@ def load_scenario(path: Path) -> tuple[dict, Exam]:
     cargo = data["cargo"]
     position = Position(cargo.get("codigo", "C1"), cargo.get("nome", "Cargo"), cargo["vagas"],
                         cargo.get("reservas"), {k: tuple(v) for k, v in cargo["posicoes"].items()}
-                        if "posicoes" in cargo else None, cargo.get("guarda_municipal", False))
+                        if "posicoes" in cargo else None, cargo.get("guarda_municipal", False),
+                        cargo.get("cadastro"), cargo.get("cadastro_reservas"), cargo.get("cadastro_fundamento", ""))
     lines = [*_fillers(data.get("preencher", [])), *data["candidatos"]]
     candidates = [parse_candidate(t, position.code, i + 2) for i, t in enumerate(lines)]
     columns = tuple(dict.fromkeys(k for c in candidates for k in (c.tie or {})))

@@ -370,7 +370,10 @@ def test_the_pdf_summary_says_minimum_for_a_floor_group():
     floors = view["rotulos"]["minimos"]
     assert floors and any(view["reservas"].get(g) for g in floors)
     summary = Typesetter(lambda page: None)._summary(view)
-    assert "Mínimo de vagas — mulheres: " in summary
+    # the group as the rule file names it (`rotulo`), not the PDF's fixed «mulheres» (issue 18 item 4)
+    label = view["rotulos"]["grupos"]["mulher"]
+    assert label == "mulheres (Guarda Municipal)"
+    assert f"Mínimo de vagas — {label}: 2" in summary, summary
     assert "Vagas reservadas — mulheres" not in summary and "Vagas reservadas — pessoas com" in summary or \
         "Vagas reservadas" not in summary
 

@@ -220,7 +220,8 @@ def test_toml_keys_are_strict_and_all_reported(tmp_path):
         "certame.toml, chave «publicacao.data»: a data «10/06/2024» está escrita como DD/MM/AAAA, mas em "
         "certame.toml as datas se escrevem AAAA-MM-DD (ano, mês, dia), sem aspas. Escreva: data = 2024-06-10",
         "certame.toml, chave «cargos[1].vaga»: chave desconhecida. Você quis dizer «vagas»? As chaves possíveis "
-        "aqui são: codigo, nome, vagas, reservas, posicoes e guarda_municipal.",
+        "aqui são: codigo, nome, vagas, reservas, posicoes, guarda_municipal, cadastro, cadastro_reservas e "
+        "cadastro_fundamento.",
         "certame.toml, chave «cargos[2].codigo»: o código «A» já foi usado em cargos[1]. Cada cargo precisa de um "
         "código diferente.",
     ]

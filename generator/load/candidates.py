@@ -19,7 +19,8 @@ from .text import count, fold, join_words
 
 COLUMNS = Columns(
     ("inscricao", "nome", "cargo", "nota"),
-    ("classificacao", "nascimento", "cpf", "sexo", "negro", "pcd", "indigena", "situacao", "escolha"),
+    ("classificacao", "nascimento", "cpf", "sexo", "negro", "pcd", "indigena", "quilombola", "situacao",
+     "escolha"),
 )
 NO_SCORE = Decimal(0)  # absent or eliminated candidates may come without a score; they are never ranked
 LINES_SHOWN = 10
@@ -39,9 +40,10 @@ def _footer_text(text: str) -> bool:
     return text.lstrip().lower().startswith(FOOTER_WORDS)
 
 
-# One shared frozenset per combination of options: a million candidates hold only eight distinct sets.
-_OPTS = [frozenset(g for g, on in zip(("negro", "pcd", "indigena"), (n, p, i)) if on)
-         for n in (False, True) for p in (False, True) for i in (False, True)]
+# One shared frozenset per combination of options: a million candidates hold only sixteen distinct sets. The index
+# is the sum of the weights of the reserves opted for.
+_WEIGHTS = (("negro", 4), ("pcd", 2), ("indigena", 1), ("quilombola", 8))
+_OPTS = [frozenset(g for g, weight in _WEIGHTS if bits & weight) for bits in range(16)]
 
 
 class CargoLookup(dict):
@@ -151,7 +153,7 @@ class _Reader:
         if "" in keys or not table.header_words.isdisjoint(keys):
             return False
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
-        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
+        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, quil_i, status_i, choice_i = (
             index.get(c) for c in COLUMNS.optional)
         registrations = list(map(str.strip, cols[reg_i]))
         names = list(map(str.strip, cols[name_i]))
@@ -180,7 +182,7 @@ class _Reader:
                     value = scores[i] = memo.quiet_score(texts[i], statuses[i])
                     if value is MISSING:
                         return False
-        flags = tuple(blank if i is None else cols[i] for i in (negro_i, pcd_i, indig_i))
+        flags = tuple(blank if i is None else cols[i] for i in (negro_i, pcd_i, indig_i, quil_i))
         options = _resolved(list(map(memo.options.get, zip(*flags))), None, list(zip(*flags)), memo.quiet_options)
         if options is None:
             return False
@@ -223,7 +225,7 @@ class _Reader:
         table, memo = self.table, self.memo
         index, width, key, header_words = table.index, len(table.header), table.key, table.header_words
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
-        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
+        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, quil_i, status_i, choice_i = (
             index.get(c) for c in COLUMNS.optional)
         first, codes = self.first, self.codes
         scores, births, flags, statuses, sexes = memo.scores, memo.births, memo.flags, memo.statuses, memo.sexes
@@ -254,6 +256,9 @@ class _Reader:
             if indig_i is not None:
                 bit = flags.get(row[indig_i])
                 options += memo.flag(row[indig_i], "indigena", line) if bit is None else bit
+            if quil_i is not None:
+                bit = flags.get(row[quil_i])
+                options += 8 * (memo.flag(row[quil_i], "quilombola", line) if bit is None else bit)
             rank = None if rank_i is None else self._rank(row[rank_i], code, status, line)
             birth = sex = None
             if birth_i is not None:
@@ -497,7 +502,7 @@ class _Memo:
         self.extra_statuses = statuses or {}  # certame.toml [situacoes]: word → rotulo
         self.statuses = dict(cells.STATUS_TEXTS)
         self.sexes = dict(cells.SEX_TEXTS)
-        self.options: dict[tuple[str, str, str], frozenset[str]] = {}  # (negro, pcd, indigena) cells → reserves
+        self.options: dict[tuple[str, ...], frozenset[str]] = {}  # (negro, pcd, indigena, quilombola) cells → reserves
 
     # The quiet parsers of the fast path (_Reader._fast): the value, or MISSING where the loud method below would
     # report a problem (the block then goes through the row loop, which reports it).
@@ -513,10 +518,10 @@ class _Memo:
             self._remember(self.scores, text, value)
         return value
 
-    def quiet_options(self, texts: tuple[str, str, str]) -> frozenset[str] | object:
-        """The reserves opted for, from the negro, pcd and indigena cells ("" for an absent column)."""
+    def quiet_options(self, texts: tuple[str, ...]) -> frozenset[str] | object:
+        """The reserves opted for, from the negro, pcd, indigena and quilombola cells ("" for an absent column)."""
         bits = 0
-        for text, column, weight in zip(texts, ("negro", "pcd", "indigena"), (4, 2, 1)):
+        for text, (column, weight) in zip(texts, _WEIGHTS):
             bit = self.flags.get(text)
             if bit is None:
                 try:

@@ -65,7 +65,7 @@ def parse_flag(text: str, column: str) -> bool:
 
 
 _CHOICES = {"negro": "negro", "negra": "negro", "pcd": "pcd", "deficiencia": "pcd", "pessoacomdeficiencia": "pcd",
-            "indigena": "indigena", "mulher": "mulher", "": None}
+            "indigena": "indigena", "quilombola": "quilombola", "mulher": "mulher", "": None}
 CHOICE_TEXTS = _variants(dict(_CHOICES))
 
 
@@ -76,7 +76,7 @@ def parse_choice(text: str) -> str | None:
         return CHOICE_TEXTS[text]
     value = _CHOICES.get(fold(text), "?")
     if value == "?":
-        raise BadCell(f"a escolha «{text.strip()}» não é uma reserva. Escreva negro, pcd, indigena ou mulher (a "
+        raise BadCell(f"a escolha «{text.strip()}» não é uma reserva. Escreva negro, pcd, indigena, quilombola ou mulher (a "
                       "reserva pela qual o candidato alcançado por duas prefere ser nomeado), ou deixe vazio.")
     return value
 

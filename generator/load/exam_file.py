@@ -14,6 +14,7 @@ from ..acts.model import Act
 from ..errors import Collector
 from ..model import RESERVE_GROUPS, Position, Publication
 from ..plain import identifier_problem, one_line
+from ..law.rules import CITATION
 from .keys import FILE, MISSING_KEY, check_keys, date_hint, iso_date
 from .text import join_words
 
@@ -63,6 +64,10 @@ POSITION_KEYS = {
     "reservas": (False, "table", "{ negro = 6, pcd = 2 }"),
     "posicoes": (False, "table", "{ negro = [3, 8, 13] }"),
     "guarda_municipal": (False, "bool", "true"),
+    # the edital's cadastro de reserva of this cargo (issue 18): «cadastro de reserva de 60 + 15 cotistas»
+    "cadastro": (False, "size", "75"),
+    "cadastro_reservas": (False, "table", "{ negro = 15 }"),
+    "cadastro_fundamento": (False, "text", '"item 1.1"'),
 }
 _TOML_MESSAGES = {
     "Invalid statement": "linha que não é do formato chave = valor",
@@ -353,10 +358,44 @@ def _position(entry: dict, prefix: str, problems: Collector) -> Position | None:
     vacancies = values.get("vagas")
     reserves = _reserves(values.get("reservas"), vacancies, values.get("codigo"), prefix, problems)
     reserved = _reserved_positions(values.get("posicoes"), vacancies, reserves, prefix, problems)
+    register, register_reserves, article = _register(values, prefix, problems)
     if len(problems.problems) > before:
         return None
     return Position(values["codigo"], values["nome"], vacancies, reserves, reserved,
-                    values.get("guarda_municipal", False))
+                    values.get("guarda_municipal", False), register, register_reserves, article)
+
+
+def _register(values: dict, prefix: str, problems: Collector) -> tuple[int | None, dict[str, int] | None, str]:
+    """The cargo's own cadastro de reserva: `cadastro` (positions beyond V), `cadastro_reservas` (each group's places
+    among them) and `cadastro_fundamento` (the edital's item, required with either). The groups' places never add
+    up to more than the cadastro; whether the jurisdiction has each group is checked with its rules
+    (results.check)."""
+    size, table, article = values.get("cadastro"), values.get("cadastro_reservas"), values.get("cadastro_fundamento")
+    if (size is not None or table is not None) and article is None:
+        problems.add(FILE, "chave obrigatória quando há cadastro ou cadastro_reservas: o item do edital que fixa o "
+                     "cadastro de reserva do cargo (ex.: cadastro_fundamento = \"item 1.1\").",
+                     column=f"{prefix}cadastro_fundamento")
+    elif article is not None and size is None and table is None:
+        problems.add(FILE, "a citação vem com cadastro ou cadastro_reservas: retire-a ou escreva o cadastro do "
+                     "edital (ex.: cadastro = 75).", column=f"{prefix}cadastro_fundamento")
+    elif article is not None and not CITATION.search(article):
+        problems.add(FILE, f"a citação «{article}» não cita um dispositivo: escreva o item do edital (ex.: «item "
+                     "1.1») ou o artigo da norma.", column=f"{prefix}cadastro_fundamento")
+    reserves = None
+    if table is not None:
+        reserves = {}
+        for group, value in _group_keys(table, "cadastro_reservas", prefix, problems).items():
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                reserves[group] = value
+            else:
+                problems.add(FILE, "deve ser o número de vagas do grupo no cadastro de reserva do edital: um inteiro, "
+                             f"zero ou maior, sem aspas. Exemplo: {group} = 1",
+                             column=f"{prefix}cadastro_reservas.{group}")
+        total = sum(reserves.values())
+        if size is not None and total > size:
+            problems.add(FILE, f"as vagas dos grupos no cadastro somam {total}, mais que o cadastro do cargo "
+                         f"({size}). Corrija conforme o quadro do edital.", column=f"{prefix}cadastro_reservas")
+    return size, reserves, article or ""
 
 
 def _group_keys(table: dict, key: str, prefix: str, problems: Collector) -> dict:

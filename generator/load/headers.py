@@ -30,6 +30,7 @@ SYNONYMS: dict[str, frozenset[str]] = {
                         "pardos", "parda", "pardas", "afrodescendente", "afrodescendentes", "ppp"}),
     "pcd": frozenset({"pcd", "pcds", "pne", "deficiencia", "deficiencias", "deficiente", "deficientes"}),
     "indigena": frozenset({"indigena", "indigenas", "indio", "indios"}),
+    "quilombola": frozenset({"quilombola", "quilombolas", "quilombo", "quilombos"}),
     "situacao": frozenset({"situacao", "status", "resultado"}),
     "escolha": frozenset({"escolha"}),
 }
@@ -38,7 +39,7 @@ SYNONYMS: dict[str, frozenset[str]] = {
 RESERVE_WORDS = frozenset({"cota", "cotas", "cotista", "cotistas", "reserva", "reservas", "modalidade",
                            "concorrencia", "vagareservada"})
 RESERVE = "reserva"
-GROUPS = ("negro", "pcd", "indigena")
+GROUPS = ("negro", "pcd", "indigena", "quilombola")
 _PREFIX = 5
 _LONG = {field: frozenset(w for w in words if len(w) >= _PREFIX) for field, words in SYNONYMS.items()}
 _ENDS = {field: names if field in GROUPS else _LONG[field] for field, names in SYNONYMS.items()}  # «COTAPCD»
@@ -82,6 +83,8 @@ MEANING = {
             "sem ela, ninguém concorre a essa reserva e as vagas reservadas vão para a ampla concorrência"),
     "indigena": ("a opção pela reserva de vagas para indígenas, S ou N",
                  "sem ela, ninguém concorre a essa reserva e as vagas reservadas vão para a ampla concorrência"),
+    "quilombola": ("a opção pela reserva de vagas para quilombolas, S ou N",
+                   "sem ela, ninguém concorre a essa reserva e as vagas reservadas vão para a ampla concorrência"),
     "situacao": ("a situação do candidato (aprovado, eliminado, ausente)",
                  "sem ela, todos contam como aprovados"),
     "escolha": ("a reserva escolhida por quem é alcançado por duas",
@@ -106,7 +109,7 @@ def unmapped_message(cell: str, fields: tuple[str, ...], ignored: tuple[str, ...
     skip = (f"Se a coluna não deve ser lida, acrescente-a à lista de colunas ignoradas, na mesma seção: {ignore}.")
     if fields == (RESERVE,):
         return ("esta coluna parece dizer a reserva (cota) de cada candidato, mas não é lida: gazeta lê a opção por "
-                "reserva em uma coluna para cada grupo (negro, pcd, indigena), com S ou N, e sem elas as vagas "
+                "reserva em uma coluna para cada grupo (negro, pcd, indigena, quilombola), com S ou N, e sem elas as vagas "
                 "reservadas vão para a ampla concorrência. Crie essas colunas na planilha a partir desta (ou, se "
                 "já existem com outros nomes, indique-os em certame.toml, na seção [colunas], por exemplo "
                 f"negro = \"COTA NEGRO\"). {skip}")

@@ -35,6 +35,7 @@ KIND_WORDS = {
     "date": "uma data no formato AAAA-MM-DD, sem aspas",
     "url": "um endereço que começa com https:// ou http://, entre aspas",
     "count": "um número inteiro maior que zero, sem aspas",
+    "size": "um número inteiro, zero ou maior, sem aspas",
     "bool": "true ou false, sem aspas",
     "table": "uma tabela",
     "tables": "uma lista de tabelas",
@@ -115,6 +116,8 @@ def _typed(value: object, kind: str) -> object | None:
         return value if isinstance(value, date) and not hasattr(value, "hour") else None
     if kind == "count":
         return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+    if kind == "size":
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
     if kind == "bool":
         return value if isinstance(value, bool) else None
     if kind == "places":

@@ -9,8 +9,9 @@ from ..labels import GROUP, VACANCY
 
 # Colours with ≥ 4.5:1 against white (WCAG 1.4.11 asks 3:1 for graphics); a letter in each square keeps the
 # information when colour is not perceived (WCAG 1.4.1).
-COLOURS = {"ampla": "#4a5568", "negro": "#9a4a06", "pcd": "#1d4ed8", "indigena": "#15803d", "mulher": "#7e22ce"}
-LETTERS = {"ampla": "A", "negro": "N", "pcd": "D", "indigena": "I", "mulher": "M"}
+COLOURS = {"ampla": "#4a5568", "negro": "#9a4a06", "pcd": "#1d4ed8", "indigena": "#15803d", "quilombola": "#0f766e",
+           "mulher": "#7e22ce"}
+LETTERS = {"ampla": "A", "negro": "N", "pcd": "D", "indigena": "I", "quilombola": "Q", "mulher": "M"}
 OUTCOME_COLOURS = {"confirmado": "#15803d", "nao_confirmado": "#9a4a06", "ausente": "#4a5568", "fraude": "#b91c1c"}
 
 

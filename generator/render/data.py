@@ -151,6 +151,21 @@ def list_spec(position: dict) -> list[tuple[str, dict, str]] | None:
     return spec
 
 
+# The columns whose description names the group keys: a jurisdiction with a quilombola reserve (Lei nº 15.142/2025,
+# art. 1º) says it too; the others keep the usual words.
+_GROUP_WORDS = {"vaga": ("indigena ou mulher", "indigena, quilombola ou mulher"),
+                "procedimento": ("indigena ou pcd", "indigena, quilombola ou pcd")}
+
+
+def _group_spec(kind: str, position: dict) -> list[tuple[str, dict, str]] | None:
+    """The columns of a resource whose descriptions name the quilombola group, for a cargo whose rules have it;
+    None: the kind's usual columns."""
+    if "quilombola" not in ((position.get("rotulos") or {}).get("grupos") or {}):
+        return None
+    return [(c, props, text.replace(*_GROUP_WORDS[c]) if c in _GROUP_WORDS else text)
+            for c, props, text in COLUMNS[kind]]
+
+
 def list_items(position: dict, items: list[dict]) -> list[dict]:
     """A list's entries with the published tie-break values as columns (public.tie_columns_view)."""
     keys = [c["chave"] for c in position.get("colunas_desempate") or []]
@@ -248,7 +263,8 @@ class OpenData:
                 else:
                     downloads.write_xlsx(kind, items, xlsx_path, label, self.moment, columns=sheet)
                 mine[(position["codigo"], key)]["xlsx"] = xlsx_path
-            resources.append(_resource(base, label, kind, csv_path, json_path, spec))
+            resources.append(_resource(base, label, kind, csv_path, json_path,
+                                       spec if spec is not None else _group_spec(kind, position)))
         self.merge(mine, resources)
         return mine, resources
 

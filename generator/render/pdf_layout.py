@@ -59,13 +59,17 @@ GROUP_TITLES = {
     "negro": "Lista específica — pessoas negras",
     "pcd": "Lista específica — pessoas com deficiência",
     "indigena": "Lista específica — pessoas indígenas",
+    "quilombola": "Lista específica — pessoas quilombolas",
     "mulher": "Lista específica — candidatas do sexo feminino",
 }
-VACANCY_LABELS = {"ampla": "Ampla", "negro": "Negra", "pcd": "PcD", "indigena": "Indígena", "mulher": "Mulher"}
+VACANCY_LABELS = {"ampla": "Ampla", "negro": "Negra", "pcd": "PcD", "indigena": "Indígena", "mulher": "Mulher",
+                  "quilombola": "Quilombola"}
+# the width of the «Vaga» column: the usual five labels, or a longer one an exam uses (quilombola)
+_VACANCY_WIDTH = max(len(VACANCY_LABELS[g]) for g in ("ampla", "negro", "pcd", "indigena", "mulher"))
 RESERVE_LABELS = {"negro": "pessoas negras", "pcd": "pessoas com deficiência", "indigena": "pessoas indígenas",
-                  "mulher": "mulheres"}
+                  "quilombola": "pessoas quilombolas", "mulher": "mulheres"}
 PROCEDURE_LABELS = {"heteroidentificacao": "Heteroidentificação", "indigena": "Verificação indígena",
-                    "pcd": "Perícia PcD"}
+                    "quilombola": "Confirmação quilombola", "pcd": "Perícia PcD"}
 OUTCOME_LABELS = {"confirmado": "confirmado", "nao_confirmado": "não confirmado", "ausente": "ausente",
                   "fraude": "fraude"}
 EMPTY = "Não houve candidatos aprovados."
@@ -262,11 +266,13 @@ class Typesetter:
 
     def _summary(self, view: dict) -> str:
         reserves = view.get("reservas") or {}
-        floors = set((view.get("rotulos") or {}).get("minimos", ()))  # `modelo = "minimo"`: a floor, not a reserve
-        parts = [f"{RESERVE_LABELS[g]}: {n}" for g, n in reserves.items()
-                 if n and g in RESERVE_LABELS and g not in floors]
-        minimums = [f"{RESERVE_LABELS[g]}: {n}" for g, n in reserves.items()
-                    if n and g in RESERVE_LABELS and g in floors]
+        words = view.get("rotulos") or {}
+        floors = set(words.get("minimos", ()))  # `modelo = "minimo"`: a floor, not a reserve
+        # the group as the rule file names it (`rotulo`: «mulheres (Guarda Civil Municipal)», «pessoas pretas e
+        # pardas»; issue 18 item 4), else the PDF's own words
+        names = {**RESERVE_LABELS, **{g: clean(str(w)) for g, w in (words.get("grupos") or {}).items() if w}}
+        parts = [f"{names[g]}: {n}" for g, n in reserves.items() if n and g in names and g not in floors]
+        minimums = [f"{names[g]}: {n}" for g, n in reserves.items() if n and g in names and g in floors]
         text = f"Vagas: {view['vagas']}"
         if parts or not minimums:
             text += f" · Vagas reservadas — {'; '.join(parts) if parts else 'nenhuma'}"
@@ -392,7 +398,7 @@ class Typesetter:
     def _nomination_rows(self, items: list[dict], bases: dict[str, int], every: list[dict]) -> Iterator[list[str]]:
         pos_w = max((len(str(n["posicao"])) for n in every), default=1) + 1
         insc_w = max((len(clean(str(n["inscricao"]))) for n in every), default=1)
-        label_w = max(len(v) for v in VACANCY_LABELS.values())
+        label_w = max([_VACANCY_WIDTH, *(len(VACANCY_LABELS.get(n["vaga"], "")) for n in every)])
         for n in items:
             vaga = VACANCY_LABELS.get(n["vaga"], clean(str(n["vaga"])))
             cells = [f"{n['posicao']}ª".rjust(pos_w, FIG), vaga.ljust(label_w, FIG),

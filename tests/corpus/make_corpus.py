@@ -171,7 +171,7 @@ case("sexo-invalido", ["candidatos.csv, linha 6, coluna «sexo»: o sexo informa
                        "O valor não é repetido aqui por ser dado pessoal."],
      candidates=rows(r4="1005,Elisa Melo,GCM,70.75,1999-05-15,,X,N,N,N,ausente\n"))
 case("escolha-invalida", ["candidatos.csv, linha 5, coluna «escolha»: a escolha «talvez» não é uma reserva. Escreva "
-                          "negro, pcd, indigena ou mulher (a reserva pela qual o candidato alcançado por duas prefere "
+                          "negro, pcd, indigena, quilombola ou mulher (a reserva pela qual o candidato alcançado por duas prefere "
                           "ser nomeado), ou deixe vazio."],
      candidates=HEADER.replace("\n", ",escolha\n") + "".join(r.replace("\n", ",\n") for r in ROWS[:3])
      + "1004,Diego Reis,GCM,85.00,1992-11-02,,M,S,S,N,aprovado,talvez\n" + ROWS[4].replace("\n", ",\n"))
@@ -220,7 +220,7 @@ case("reservas-excedem-vagas", ["certame.toml, chave «cargos[2].reservas»: as 
                                 "vagas que o cargo «GCM» oferece. Corrija os números conforme o edital."],
      toml=toml("reservas = { negro = 1 }", "reservas = { negro = 1, pcd = 1, mulher = 2 }"))
 case("reserva-desconhecida", ["certame.toml, chave «cargos[2].reservas.negros»: o grupo «negros» não existe. Use "
-                              "negro, pcd, indigena ou mulher."],
+                              "negro, pcd, indigena, quilombola ou mulher."],
      toml=toml("reservas = { negro = 1 }", "reservas = { negros = 1 }"))
 case("reserva-negativa", ["certame.toml, chave «cargos[2].reservas.negro»: deve ser o número de vagas reservadas pelo "
                           "edital: um inteiro, zero ou maior, sem aspas. Exemplo: negro = 2"],
@@ -233,7 +233,8 @@ case("posicoes-diferentes-das-reservas", ["certame.toml, chave «cargos[2].posic
      toml=toml("reservas = { negro = 1 }", "reservas = { negro = 1 }\nposicoes = { negro = [1, 3] }"))
 case("coluna-mapeada-desconhecida", ["certame.toml, chave «colunas.notas»: coluna desconhecida. Você quis dizer "
                                      "«nota»? À esquerda do = vai o nosso nome da coluna (inscricao, nome, cargo, "
-                                     "nota, classificacao, nascimento, cpf, sexo, negro, pcd, indigena, situacao, "
+                                     "nota, classificacao, nascimento, cpf, sexo, negro, pcd, indigena, quilombola, "
+                                     "situacao, "
                                      "escolha, procedimento, resultado e parecer); à direita, o nome usado pela "
                                      "banca."],
      toml=toml("\n[[cargos]]", '\n[colunas]\nnotas = "NOTA_FINAL"\n\n[[cargos]]'))
@@ -246,7 +247,7 @@ case("comissao-sem-opcao", ["comissao.csv, linha 4, coluna «inscricao»: a insc
                             "coluna «negro»). Corrija a opção do candidato ou apague esta linha."],
      commission=COMMISSION.replace("1004,pcd", "1004,heteroidentificacao"))
 case("procedimento-desconhecido", ["comissao.csv, linha 2, coluna «procedimento»: o procedimento «entrevista» não é "
-                                   "reconhecido. Use heteroidentificacao, indigena ou pcd."],
+                                   "reconhecido. Use heteroidentificacao, indigena, quilombola ou pcd."],
      commission=COMMISSION.replace("1002,heteroidentificacao", "1002,entrevista"))
 case("resultado-desconhecido", ["comissao.csv, linha 4, coluna «resultado»: o resultado «deferido» não é previsto pela "
                                 "norma de lins para o procedimento «pcd». Use confirmado ou nao_confirmado "

@@ -1,0 +1,134 @@
+"""Every edital's groups and words (issue 18): the quilombola group (Lei nº 15.142/2025, art. 1º; Decreto nº
+12.536/2025), a cadastro per cargo, the gender of custom titles, the rule file's group names in the PDF."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator import public
+from generator.errors import InputError
+from generator.explain import explain
+from generator.load.headers import resembles
+from generator.pipeline import prepare
+from generator.render.data import write_open_data
+from generator.render.pdf_layout import Typesetter
+from groups_kit import federal_exam
+
+
+def test_a_quilombola_column_is_read_and_its_reserve_takes_the_25th_place(tmp_path):
+    """2% of 25 = 0,5 → 1 (art. 5º, § 2º, I): the 25th place is a quilombola's; 5000, a quilombola with the 2nd best
+    score, goes by ampla and does not count (art. 7º, § 2º)."""
+    exam, rules = federal_exam(tmp_path)
+    result = prepare(exam, rules)
+    pr = result.positions[0]
+    by_reg = {c.registration: c for c in pr.order}
+    assert by_reg["5001"].opts == frozenset({"quilombola"})
+    view = public.position_view(result, pr)
+    assert view["reservas"]["quilombola"] == 1
+    places = {n["posicao"]: (n["vaga"], n["inscricao"]) for n in view["nomeacao"]}
+    assert places[25] == ("quilombola", "5001")
+    assert places[3] == ("ampla", "5000")
+    titles = [lst["titulo"] for lst in view["listas"]]
+    assert "Lista específica — pessoas quilombolas" in titles
+    assert view["rotulos"]["grupos"]["quilombola"] == "pessoas quilombolas"
+
+
+def test_a_board_header_cota_quilombola_resembles_the_quilombola_column():
+    """«COTA QUILOMBOLA» left unmapped is named by `gazeta check` (issue 18 item 6), as «COTA NEGRO» is."""
+    assert resembles("COTA QUILOMBOLA") == ("quilombola",)
+    assert resembles("Quilombolas") == ("quilombola",)
+
+
+def test_the_pdf_summary_and_open_data_name_the_quilombola_reserve(tmp_path):
+    exam, rules = federal_exam(tmp_path)
+    result = prepare(exam, rules)
+    view = public.position_view(result, result.positions[0])
+    summary = Typesetter(lambda page: None)._summary(view)
+    assert "pessoas quilombolas: 1" in summary and "pessoas pretas e pardas: 6" in summary, summary
+    out = tmp_path / "dados"
+    out.mkdir()
+    write_open_data(public.exam_view(result, False), [view], out)
+    package = json.loads((out / "datapackage.json").read_text(encoding="utf-8"))
+    nomination = next(r for r in package["resources"] if r["path"].endswith("nomeacao.csv"))
+    vaga = next(f for f in nomination["schema"]["fields"] if f["name"] == "vaga")
+    assert "quilombola" in vaga["description"]
+    rows = next(out.glob("*nomeacao.csv")).read_text(encoding="utf-8")
+    assert "\n25;quilombola;5001;" in rows
+
+
+def test_the_quilombola_confirmation_is_its_own_procedure(tmp_path):
+    """Lei nº 15.142/2025, art. 3º, § 4º: the confirmation of quilombolas is the regulation's (documents), not the
+    heteroidentificação of art. 3º, caput; «não confirmado» keeps the person in ampla (the reading the rule file
+    cites, art. 3º, § 2º), and the next quilombola takes the place (art. 7º, § 3º)."""
+    exam, rules = federal_exam(tmp_path)
+    (exam / "comissao.csv").write_text("inscricao,procedimento,resultado\n5001,quilombola,nao_confirmado\n"
+                                       "5002,quilombola,confirmado\n", encoding="utf-8")
+    result = prepare(exam, rules)
+    view = public.position_view(result, result.positions[0])
+    places = {n["posicao"]: (n["vaga"], n["inscricao"]) for n in view["nomeacao"]}
+    assert places[25] == ("quilombola", "5002")
+    assert view["rotulos"]["procedimentos"]["quilombola"] == "confirmação complementar à autodeclaração quilombola"
+
+
+# --- a cadastro per cargo (issue 18): certame.toml `cadastro`, `cadastro_reservas`, `cadastro_fundamento`
+
+CADASTRO = 'cadastro = 3\ncadastro_reservas = { negro = 1, quilombola = 1 }\ncadastro_fundamento = "item 1.1"\n'
+
+
+def _problems(exam, rules) -> list[str]:
+    with pytest.raises(InputError) as caught:
+        prepare(exam, rules)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_a_cargo_sizes_its_own_cadastro_and_cites_the_edital(tmp_path):
+    """The rule file has no [cadastro]: the cargo's `cadastro = 3` ends the projection at the 28th place (26ª
+    pretos e pardos, 25% of 26 = 6,5 → 7; 27ª and 28ª ampla), and the explanation of the next candidate cites the
+    cargo's item of the exam's edital."""
+    exam, rules = federal_exam(tmp_path, cargo_extra=CADASTRO)
+    result = prepare(exam, rules)
+    pr = result.positions[0]
+    reg = [c.registration for c in pr.order]
+    register = [f"{reg[n.index]} {n.group}" for n in pr.allocation.nominations if n.register]
+    assert register == ["2007 negro", "9014 ampla", "9015 ampla"]
+    lines = explain(result, "9016")
+    assert any("o cadastro de reserva tem 3 posição(ões) além das vagas. Fundamento: Edital nº 1/2025, item 1.1."
+               in line for line in lines), lines
+    labelled = [text for text, _ in public._labelled_bases(result)]
+    assert "Cargo AN: cadastro de reserva" in labelled
+    (row,) = public.rules_view(result)["cadastros"]  # the «Regras aplicadas» page
+    assert row["codigo"] == "AN" and row["fundamento"]["texto"] == "Edital nº 1/2025, item 1.1"
+    assert row["texto"] == ("3 posição(ões) além das vagas; ninguém é projetado além delas; pessoas pretas e "
+                            "pardas: 1; pessoas quilombolas: 1")
+
+
+def test_without_the_cargo_keys_the_projection_has_no_size(tmp_path):
+    exam, rules = federal_exam(tmp_path)
+    pr = prepare(exam, rules).positions[0]
+    assert sum(1 for n in pr.allocation.nominations if n.register) > 3
+
+
+def test_a_cargo_cadastro_needs_its_citation(tmp_path):
+    exam, rules = federal_exam(tmp_path, cargo_extra="cadastro = 3\n")
+    assert any("cargos[1].cadastro_fundamento" in p and "chave obrigatória" in p for p in _problems(exam, rules))
+
+
+def test_the_groups_places_never_exceed_the_cargo_cadastro(tmp_path):
+    exam, rules = federal_exam(tmp_path, cargo_extra='cadastro = 1\ncadastro_reservas = { negro = 1, pcd = 1 }\n'
+                                                     'cadastro_fundamento = "item 1.1"\n')
+    assert any("cargos[1].cadastro_reservas" in p and "somam 2, mais que o cadastro do cargo (1)" in p
+               for p in _problems(exam, rules))
+
+
+def test_a_cadastro_group_must_be_known_and_of_the_jurisdiction(tmp_path):
+    exam, rules = federal_exam(tmp_path, cargo_extra='cadastro = 5\ncadastro_reservas = { negros = 1 }\n'
+                                                     'cadastro_fundamento = "item 1.1"\n')
+    assert any("cargos[1].cadastro_reservas.negros" in p and "o grupo «negros» não existe" in p
+               for p in _problems(exam, rules))
+    other = tmp_path / "outro"
+    exam, rules = federal_exam(other, cargo_extra='cadastro = 5\ncadastro_reservas = { mulher = 1 }\n'
+                                                  'cadastro_fundamento = "item 1.1"\n')
+    assert any("cargos[1].cadastro_reservas.mulher" in p and "não há reserva «mulher»" in p
+               for p in _problems(exam, rules))
