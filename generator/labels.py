@@ -62,8 +62,14 @@ _FEMININE_ENDINGS = ("a", "ção", "cao", "são", "sao", "dade", "gem")
 _CONTRACTIONS = {"em": ("no", "na"), "por": ("pelo", "pela"), "de": ("do", "da"), "a": ("ao", "à")}
 
 
-def is_feminine(title: str) -> bool:
-    """The grammatical gender of a title, read from its first word."""
+GENDER_WORDS = ("feminino", "masculino")  # a custom title's grammatical gender, when the rule file states it
+
+
+def is_feminine(title: str, gender: str = "") -> bool:
+    """The grammatical gender of a title: the rule file's word when given (`lista_genero = "feminino"`; issue 18
+    item 4), else read from the title's first word (a heuristic)."""
+    if gender in GENDER_WORDS:
+        return gender == "feminino"
     words = title.split()
     first = words[0].lower().strip("«»\"'(") if words else ""
     if first in FEMININE_WORDS:
@@ -73,7 +79,8 @@ def is_feminine(title: str) -> bool:
     return first.endswith(_FEMININE_ENDINGS)
 
 
-def contracted(preposition: str, title: str) -> str:
-    """"em" + "Lista …" → "na Lista …"; "por" + "Edital …" → "pelo Edital …"."""
+def contracted(preposition: str, title: str, gender: str = "") -> str:
+    """"em" + "Lista …" → "na Lista …"; "por" + "Edital …" → "pelo Edital …". `gender`: the title's stated gender
+    (feminino or masculino), which overrides the reading of its first word."""
     masculine, feminine = _CONTRACTIONS[preposition]
-    return f"{feminine if is_feminine(title) else masculine} {title}"
+    return f"{feminine if is_feminine(title, gender) else masculine} {title}"

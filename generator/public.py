@@ -382,18 +382,20 @@ def _tie_words(result: ExamResult, seq: list) -> dict[int, str]:
 def _list_view(group: str, indexes: list[int], people: list[dict], rules, bases: _Bases,
                result: ExamResult | None = None, order: list | None = None) -> dict:
     if group == GENERAL:
-        title, basis = rules.general_title, rules.general_basis
+        title, basis, gender = rules.general_title, rules.general_basis, rules.general_gender
         entries = people
     else:
         rule = rules.groups[group]
-        title, basis = rule.list_title, rule.list_basis
+        title, basis, gender = rule.list_title, rule.list_basis, rule.list_gender
         entries = [{**people[i], "classificacao": r} for r, i in enumerate(indexes, start=1)]
         for e in entries:
             e.pop("desempate", None)  # a group list's ties are with its own neighbours
         if result is not None and order is not None:
             for k, words in _tie_words(result, [order[i] for i in indexes]).items():
                 entries[k]["desempate"] = words
-    return {"grupo": group, "titulo": title, "fundamento": bases.one(basis), "entradas": entries}
+    # `genero`: the title's gender, when the rule file states it (lista_genero, geral_genero; issue 18 item 4)
+    return {"grupo": group, "titulo": title, **({"genero": gender} if gender else {}), "fundamento": bases.one(basis),
+            "entradas": entries}
 
 
 def _commission_view(pr: PositionResult, bases: _Bases) -> dict:

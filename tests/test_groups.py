@@ -132,3 +132,40 @@ def test_a_cadastro_group_must_be_known_and_of_the_jurisdiction(tmp_path):
                                                   'cadastro_fundamento = "item 1.1"\n')
     assert any("cargos[1].cadastro_reservas.mulher" in p and "não há reserva «mulher»" in p
                for p in _problems(exam, rules))
+
+
+# --- the grammatical gender of a custom title (issue 18 item 4): `lista_genero`, `geral_genero`
+
+GRADE = ('lista = "Lista específica — pessoas quilombolas"',
+         'lista = "Grade de classificação — pessoas quilombolas"\nlista_genero = "feminino"')
+
+
+def test_a_stated_gender_overrides_the_first_word_reading(tmp_path):
+    """«Grade» is feminine, but ends like no feminine noun: the heuristic read «no grade …»; `lista_genero =
+    "feminino"` makes it «na grade …» on the site's list rows."""
+    from generator.labels import contracted
+    from generator.render.site import Status
+    assert contracted("em", "grade de classificação") == "no grade de classificação"  # the heuristic's reading
+    exam, rules = federal_exam(tmp_path, rules_edit=lambda t: t.replace(*GRADE))
+    result = prepare(exam, rules)
+    view = public.position_view(result, result.positions[0])
+    (quilombola,) = [lst for lst in view["listas"] if lst["grupo"] == "quilombola"]
+    assert quilombola["genero"] == "feminino"
+    assert "1º na grade de classificação — pessoas quilombolas" in Status(view).other["5000"]
+    assert "genero" not in next(lst for lst in view["listas"] if lst["grupo"] == "negro")  # not stated: no key
+
+
+def test_a_masculine_title_can_be_stated_too():
+    """«Cronograma» ends in -a but is masculine: «pela Cronograma …» without the key, «pelo» with it."""
+    from generator.labels import contracted
+    assert contracted("por", "Cronograma de nomeações") == "pela Cronograma de nomeações"
+    assert contracted("por", "Cronograma de nomeações", "masculino") == "pelo Cronograma de nomeações"
+
+
+def test_a_gender_word_is_checked(tmp_path):
+    exam, rules = federal_exam(tmp_path, rules_edit=lambda t: t.replace(
+        GRADE[0], GRADE[0] + '\nlista_genero = "fem"').replace(
+        'geral_fundamento = "art. 7º, § 1º"', 'geral_fundamento = "art. 7º, § 1º"\ngeral_genero = "neutro"'))
+    problems = _problems(exam, rules)
+    assert any("grupos.quilombola.lista_genero" in p and "use feminino ou masculino" in p for p in problems), problems
+    assert any("listas.geral_genero" in p for p in problems), problems

@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ..errors import Collector, InputError
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY
+from ..labels import GENDER_WORDS, GROUP, OUTCOME, PROCEDURE, VACANCY
 from ..model import OUTCOMES, PROCEDURES, RESERVE_GROUPS
 from .basis import Basis, Norm
 from ..tiebreak import AGE, COLUMN, CRITERION_WORDS, DRAW, DRAW_COLUMN, ELDERLY, WINS_WORDS, TieCriterion
@@ -72,6 +72,9 @@ class GroupRule:
     # `alternancia_fundamento` of the group (issue 18): the edital's own item for this group's alternation (e.g. the
     # PcD places of item 5.4 and the negros' of item 6.2); None: [nomeacao] alternancia_fundamento for all groups
     alternation_basis: Basis | None = None
+    # `lista_genero` (feminino | masculino): the grammatical gender of the custom list title, for «na»/«no»,
+    # «pela»/«pelo» (issue 18 item 4); "": read from the title's first word (labels.is_feminine)
+    list_gender: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,7 @@ class Rules:
     # [comissao.<procedimento>] rotulo: the edital's own name of a commission procedure («Aferição de Deficiência»
     # where gazeta says «avaliação biopsicossocial»; issue 18 item 4). Empty: the generic names (labels.PROCEDURE).
     procedure_labels: dict[str, str] = field(default_factory=dict)
+    general_gender: str = ""  # [listas] geral_genero: the general list title's gender (see GroupRule.list_gender)
 
     def group_label(self, group: str) -> str:
         """The group in running text: the rule file's words, else the generic ones."""
@@ -310,7 +314,7 @@ def _build(raw: dict, r: _Reader) -> Rules:
     groups = {key: _group(r, key, value) for key, value in (raw.get("grupos") or {}).items()}
     lists = r.table(raw.get("listas", {}), "listas", {"ordem", "fundamento", "geral", "geral_fundamento"},
                     _CITE | {"geral_nota", "geral_norma", "especificas", "especificas_fundamento", "especificas_nota",
-                             "especificas_norma"})
+                             "especificas_norma", "geral_genero"})
     specific = lists.get("especificas", "todos")
     if specific not in SPECIFIC_LIST_WORDS:
         r.error("listas.especificas", f"use uma de: {', '.join(SPECIFIC_LIST_WORDS)}.")
@@ -418,7 +422,7 @@ def _build(raw: dict, r: _Reader) -> Rules:
         source=r.file, register_size=register_size, register_size_basis=register_size_basis,
         choice_basis=r.basis(prec, "escolha_fundamento", "precedencia", "escolha_nota", "escolha_norma")
         if choice else None,
-        tiebreak=tie_criteria,
+        tiebreak=tie_criteria, general_gender=_gender(r, lists, "geral_genero", "listas"),
     )
 
 
@@ -518,7 +522,7 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
         r.error(path, f"grupo desconhecido; use um de: {', '.join(RESERVE_GROUPS)}.")
     data = r.table(data, path, {"percentual", "fundamento", "elegibilidade", "lista", "lista_fundamento"},
                    _CITE | {"vagas_minimas", "vagas_minimas_fundamento", "vagas_minimas_nota", "vagas_minimas_norma",
-                            "lista_nota", "lista_norma", "rotulo", "rotulo_vaga", "posicoes_intervalo",
+                            "lista_nota", "lista_norma", "lista_genero", "rotulo", "rotulo_vaga", "posicoes_intervalo",
                             "alternancia_fundamento", "alternancia_nota", "alternancia_norma",
                             *(f"{k}{s}" for k in _CITED for s in ("", "_fundamento", "_nota", "_norma"))})
     minimum = data.get("vagas_minimas")
@@ -572,7 +576,20 @@ def _group(r: _Reader, key: str, data: dict) -> GroupRule:
                                           "vagas_minimas_norma") if own_minimum else None, label, vacancy,
                      rounding, rounding_basis, tuple(positions) if positions else None, interval, positions_basis,
                      register, register_basis, model or "reserva", model_basis,
-                     alternation if "alternancia_fundamento" in data else None)
+                     alternation if "alternancia_fundamento" in data else None,
+                     _gender(r, data, "lista_genero", path))
+
+
+def _gender(r: _Reader, data: dict, key: str, path: str) -> str:
+    """A custom title's grammatical gender (`lista_genero`, `geral_genero`): feminino or masculino; "" when absent."""
+    value = data.get(key)
+    if value is None:
+        return ""
+    if value not in GENDER_WORDS:
+        r.error(f"{path}.{key}", "use feminino ou masculino: o gênero do título, que decide «na»/«no» e «pela»/«pelo» "
+                "(ex.: «na Relação de Candidatas», «no Resultado de Candidatas Mulheres»).")
+        return ""
+    return value
 
 
 def _cited(r: _Reader, data: dict, path: str, key: str, valid, message: str):

@@ -687,7 +687,8 @@ class Status:
             if lst["grupo"] != "geral":
                 title = lst["titulo"][:1].lower() + lst["titulo"][1:]
                 for e in lst["entradas"]:
-                    self.other.setdefault(e["inscricao"], []).append(f"{ordinal(e['classificacao'])} {contracted('em', title)}")
+                    self.other.setdefault(e["inscricao"], []).append(
+                        f"{ordinal(e['classificacao'])} {contracted('em', title, lst.get('genero', ''))}")
 
     def code(self, reg: str) -> str:
         """Compact status for the search index (search.SearchIndex.add): n<k>, c<k>, d or empty."""
