@@ -8,7 +8,7 @@ else the next places of the cargo's nomination order. Only public fields travel 
 
 from __future__ import annotations
 
-from .labels import VACANCY, ordinal
+from .labels import ordinal
 from .acts.model import CALL, CORRECTING_KINDS, CORRECTION, Act
 
 
@@ -76,7 +76,7 @@ def _called(act: Act, result, pr, names: bool) -> list[dict]:
         person = pr.order[index]
         notes = sorted({numbers[b.note] for b in bases if b.note in numbers})
         marks = f" (nota{'s' if len(notes) > 1 else ''} {', '.join(map(str, notes))})" if notes else ""
-        rows.append({"posicao": f"{ordinal(position, True)}", "vaga": VACANCY.get(group, group),
+        rows.append({"posicao": f"{ordinal(position, True)}", "vaga": result.rules.vacancy_label(group),  # the rule file's words
                      "inscricao": person.registration, "nome": person.name if names else "",
                      "fundamento": text + marks})
     return rows

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
+from ..labels import GROUP
 from .pdf_fonts import clean, width
 
 FIG = "\u2007"  # figure space: as wide as a digit, so padded numbers line up
@@ -269,8 +270,10 @@ class Typesetter:
         words = view.get("rotulos") or {}
         floors = set(words.get("minimos", ()))  # `modelo = "minimo"`: a floor, not a reserve
         # the group as the rule file names it (`rotulo`: «mulheres (Guarda Civil Municipal)», «pessoas pretas e
-        # pardas»; issue 18 item 4), else the PDF's own words
-        names = {**RESERVE_LABELS, **{g: clean(str(w)) for g, w in (words.get("grupos") or {}).items() if w}}
+        # pardas»; issue 18 item 4), else the PDF's own words (the view's generic ones, labels.GROUP, are not the
+        # rule file's)
+        names = {**RESERVE_LABELS, **{g: clean(str(w)) for g, w in (words.get("grupos") or {}).items()
+                                      if w and w != GROUP.get(g)}}
         parts = [f"{names[g]}: {n}" for g, n in reserves.items() if n and g in names and g not in floors]
         minimums = [f"{names[g]}: {n}" for g, n in reserves.items() if n and g in names and g in floors]
         text = f"Vagas: {view['vagas']}"
