@@ -275,17 +275,13 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     return pdf, carrier
 
 
-# An act's fields a convocação may declare for the called (the stage, deadline, place and documents, LEGAL-NOTES
-# 18): the card shows those the act has, in this order.
-CALL_FIELDS = ("etapa", "prazo", "local_apresentacao", "documentos")
-
-
 def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, list[dict]]]:
     """Cargo code → inscrição → what each archived act did to that person, oldest first, for the «Sua situação»
-    card (render/site.py): a convocação's place (position, vacancy type, basis, and the act's stage, deadline,
-    place and documents when it declares them), or what a retificação changed in their rank, score, published
-    lists, nomination or elimination — the per-candidate diff of the two archived contracts (law/corrections.py),
-    the same comparison whose passages the act quotes. No name: the card has it from the list row."""
+    card (render/site.py): a convocação's place (position, vacancy type and basis; or the stage it calls to,
+    LEGAL-NOTES 18) with where, when and with what to present oneself as the act's body prints it (`apresentacao`,
+    when the act declares them), or what a retificação changed in their rank, score, published lists, nomination
+    or elimination — the per-candidate diff of the two archived contracts (law/corrections.py), the same
+    comparison whose passages the act quotes. No name: the card has it from the list row."""
     from .acts.model import CALL, CORRECTING_KINDS
     from .law import corrections
 
@@ -296,10 +292,13 @@ def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, li
         link = {"tipo": act["tipo"], "titulo": act["titulo"], "data": act["data"], "data_curta": act["data_curta"],
                 "href": e["href"]}
         if act["tipo"] == CALL and act.get("cargo"):
-            called = {**link, **{k: act[k] for k in CALL_FIELDS if act.get(k)}}
-            for row in (e["view"].get("corpo") or {}).get("convocados", []):
+            body = e["view"].get("corpo") or {}
+            called = {**link, **({"apresentacao": body["apresentacao"]} if body.get("apresentacao") else {})}
+            if (body.get("etapa") or {}).get("nome"):  # a stage: no position in the nomination order
+                called["etapa"] = body["etapa"]["nome"]
+            for row in body.get("convocados", []):
                 out.setdefault(act["cargo"], {}).setdefault(row["inscricao"], []).append(
-                    {**called, "posicao": row["posicao"], "vaga": row["vaga"], "fundamento": row["fundamento"]})
+                    {**called, **{k: row[k] for k in ("posicao", "vaga", "fundamento") if row.get(k)}})
         elif act["tipo"] in CORRECTING_KINDS and act.get("retifica"):
             before = by_slug.get(act["retifica"]["slug"])
             after = by_slug.get(e["slug"])

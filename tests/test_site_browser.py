@@ -361,7 +361,7 @@ PEOPLE = {  # story → (list page, inscrição, what its card must say)
     "ampla nomeado": (LINS + "gcm/geral/", "06558304", [
         LINS_TITLE, "Cargo GCM — Guarda Civil Municipal", "Ato em vigor: Edital de Homologação nº 12/2024, de 14/06/2024",
         "Carlos Cabreira Pereira — inscrição 06558304", "na 6ª posição da ordem de nomeação",
-        "será chamado(a) por um edital de convocação", "vaga de ampla concorrência",
+        "a nomeação vem por um edital de convocação", "vaga de ampla concorrência",
         "pela sua classificação na lista geral", "Decreto Municipal de Lins nº 13.760/2024, art. 6º, § 1º"]),
     "cota confirmada": (LINS + "gcm/negro/", "06525531", [
         LINS_TITLE, "Cargo GCM — Guarda Civil Municipal", "Sebastião Ferreira Oliveira — inscrição 06525531",
@@ -414,8 +414,7 @@ def test_five_people_each_card_tells_the_whole_story(browser, examples_url, stor
     text = _card(pg, url + path + "#i-" + reg)
     missing = [f for f in facts if f not in " ".join(text.split())]
     assert missing == [], (story, text)
-    if story == "convocado":
-        assert "será chamado" not in text  # never beside «Convocado»
+    assert "será chamado" not in text  # never beside «Convocado» (nor anywhere: the card says what is, and how)
     pg.wait_for_function("() => Math.abs(document.getElementById('sua-situacao').getBoundingClientRect().top) < 5")
     context = pg.locator("#sua-situacao .contexto").bounding_box()
     assert context and 0 <= context["y"] and context["y"] + context["height"] <= 800  # exam and cargo in view
@@ -483,3 +482,42 @@ def test_serve_shows_a_bad_save_on_the_open_page_and_comes_back_by_itself(browse
                              "atualizada') && document.querySelector('h1') !== null", timeout=120_000)
         assert pg.url == url + CARGO and "Guarda Civil Municipal" in pg.inner_text("h1")
         pg.context.close()
+
+
+@pytest.fixture(scope="module")
+def called_url(tmp_path_factory):
+    """The fake site where one person was called with a place and a deadline, then to a stage (the acts as
+    build.acts_by_person gives them, so the card is tested apart from the example's archive)."""
+    from generator.build import build_job
+    from site_server import fake_job
+
+    job = fake_job(60)
+    shown = [{"rotulo": "Local de apresentação", "texto": "Departamento de Pessoal, Rua da Prefeitura, 1"},
+             {"rotulo": "Prazo", "texto": "até 10/07/2024"},
+             {"rotulo": "Documentos", "texto": "documento de identidade com foto; CPF."}]
+    job.exams[0].exam["atos_por_inscricao"] = {"GCM": {"10000000": [
+        {"tipo": "convocacao", "titulo": "Edital de Convocação nº 20/2024", "data": "2024-07-05",
+         "data_curta": "05/07/2024", "href": "certames/lins-2024-exemplo/atos/ato-20-2024/", "posicao": "1ª",
+         "vaga": "de ampla concorrência", "fundamento": "art. 6º", "apresentacao": shown},
+        {"tipo": "convocacao", "titulo": "Edital de Convocação nº 21/2024", "data": "2024-07-20",
+         "data_curta": "20/07/2024", "href": "certames/lins-2024-exemplo/atos/ato-21-2024/",
+         "etapa": "Curso de Formação"}]}}
+    site = tmp_path_factory.mktemp("convocado") / "site"
+    build_job(job, ROOT / "content", site)
+    with serve(site) as url:
+        yield url
+
+
+def test_card_of_a_called_person_says_deadline_place_and_stage(browser, called_url):
+    pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR").new_page()
+    text = " ".join(_card(pg, called_url + EXAM + "gcm/geral/#i-10000000").split())
+    assert ("Edital de Convocação nº 20/2024, de 05/07/2024: convocado(a) para a 1ª posição, vaga de ampla "
+            "concorrência. Local de apresentação: Departamento de Pessoal, Rua da Prefeitura, 1. Prazo: até "
+            "10/07/2024. Documentos: documento de identidade com foto; CPF.") in text
+    assert ("Edital de Convocação nº 21/2024, de 20/07/2024: convocado(a) para a etapa «Curso de Formação» (não é "
+            "nomeação") in text
+    assert "Você foi convocado(a) pelo Edital de Convocação nº 20/2024, de 05/07/2024, para a 1ª posição" in text
+    assert "apresente-se no prazo e no local indicados acima" in text and "será chamado" not in text
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    pg.screenshot(path=str(ARTIFACTS / "cartao-convocado-prazo-local-360.png"), full_page=True)
+    pg.context.close()

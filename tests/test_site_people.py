@@ -187,7 +187,7 @@ CARD_FIELDS = {  # the allow-list of each part (generator/render/site.py ExamPag
     "nomeacao": {"posicao", "vaga", "grupo", "motivo", "cadastro", "fundamento", "fundamento_href", "href"},
     "comissao": {"procedimento", "resultado", "efeito", "efeito_texto", "fundamento", "fundamento_href", "href"},
     "atos": {"tipo", "titulo", "data", "data_curta", "href", "mudancas", "posicao", "vaga", "fundamento", "etapa",
-             "prazo", "local_apresentacao", "documentos"},
+             "apresentacao", "texto"},
 }
 
 
@@ -237,3 +237,63 @@ def test_card_files_tell_each_persons_commission_correction_and_call(example):
     negro = cards["certames/lins-2024-gcm/gcm/cartao/1.json"]["06525531"]
     assert [(lst["grupo"], lst["classificacao"]) for lst in negro["listas"]] == [("geral", 29), ("pcd", 2), ("negro", 3)]
     assert negro["nomeacao"]["posicao"] == 8 and negro["nomeacao"]["motivo"] == "reserva"
+
+
+@pytest.mark.parametrize("name, registration, kind", [
+    ("cariacica-sem-efeito-vaga-ampla", "2002", "sem_efeito"),
+    ("cariacica-anulacao-declaracao-falsa-substituto-da-mesma-lista", "2006", "anulacao"),
+    ("lins-desistencia-apos-convocacao", "1006", "desistencia"),
+])
+def test_card_file_tells_a_later_acts_mark_dated(tmp_path, name, registration, kind):
+    """A nomination made void, annulled, or a withdrawal after the call (eventos.csv): the card lists that act,
+    dated, with its words, as the row does (issue 21 item 1: «sem efeito», «desistência»)."""
+    import json
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator.public import exam_view
+    from generator.render.site import ExamPages, Site
+    from test_calls_output import _result
+
+    view = exam_view(_result(name))
+    p = view["cargos"][0]
+    mark = p["situacoes"][registration]
+    site = Site(tmp_path)
+    try:
+        index = {e["inscricao"]: k for k, e in enumerate(p["listas"][0]["entradas"])}
+        ExamPages(site, view, f"certames/{view['slug']}/", None, None)._cards(p, f"certames/{view['slug']}/c1/", index)
+    finally:
+        site.search.close()
+    people = {}
+    for f in (tmp_path / "certames" / view["slug"] / "c1" / "cartao").glob("*.json"):
+        people.update(json.loads(f.read_text("utf-8"))["pessoas"])
+    acts = people[registration]["atos"]
+    told = [a for a in acts if a["tipo"] == kind]
+    assert told == [{"tipo": kind, "titulo": mark["ato"], "data": mark["data"], "texto": mark["texto"],
+                     "data_curta": "/".join(reversed(mark["data"].split("-"))), "href": None}]
+    assert [a["data"] for a in acts] == sorted(a["data"] for a in acts)
+
+
+def test_a_calls_presentation_and_stage_reach_the_card():
+    """A convocação's body prints where, when and with what to present oneself (`apresentacao`), and a stage
+    convocação calls without positions (LEGAL-NOTES 18): build.acts_by_person carries both to the card."""
+    from types import SimpleNamespace
+
+    from generator.build import acts_by_person
+
+    def entry(number, body):
+        act = {"tipo": "convocacao", "titulo": f"Edital de Convocação nº {number}", "cargo": "GCM",
+               "data": "2024-07-05", "data_curta": "05/07/2024", "numero": number}
+        return {"slug": f"ato-{number.replace('/', '-')}", "href": f"certames/x/atos/ato-{number.replace('/', '-')}/",
+                "ato": act, "view": {"ato": act, "corpo": body}}
+
+    shown = [{"rotulo": "Local de apresentação", "texto": "Departamento de Pessoal"},
+             {"rotulo": "Prazo", "texto": "até 10/07/2024"}]
+    entries = [entry("20/2024", {"convocados": [{"inscricao": "1", "posicao": "1ª", "vaga": "de ampla concorrência",
+                                                  "fundamento": "art. 6º", "nome": "Fulano"}], "apresentacao": shown}),
+               entry("21/2024", {"convocados": [{"ordem": 1, "inscricao": "1", "nome": "Fulano"}],
+                                 "etapa": {"nome": "Curso de Formação", "ordem": "alfabetica"}})]
+    records = [SimpleNamespace(slug=e["slug"], contract=lambda: None) for e in entries]
+    (nomination, stage) = acts_by_person(records, entries)["GCM"]["1"]
+    assert nomination["apresentacao"] == shown and nomination["posicao"] == "1ª" and "etapa" not in nomination
+    assert stage["etapa"] == "Curso de Formação" and "posicao" not in stage and "apresentacao" not in stage
+    assert all("nome" not in a for a in (nomination, stage))

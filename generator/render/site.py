@@ -563,6 +563,19 @@ class ExamPages:
             found = person(reg)
             if found is not None:  # the act's page, from the cargo's folder
                 found["atos"] = [{**a, "href": "../" + a["href"].split("/", 2)[2]} for a in acts]
+        # what a later act did (a withdrawal, a nomination made void or annulled: eventos.csv), with that act's page
+        # when it is one of the exam's archived acts
+        pages = {h["ato"].get("numero"): h["slug"] for h in self.exam.get("historico") or () if h["ato"].get("numero")}
+        for reg, mark in sorted((p.get("situacoes") or {}).items()):
+            found = person(reg)
+            if found is None:
+                continue
+            y, m, d = mark["data"].split("-")
+            slug = pages.get(mark.get("numero"))
+            found.setdefault("atos", []).append({
+                "tipo": mark["situacao"], "titulo": mark["ato"], "data": mark["data"], "data_curta": f"{d}/{m}/{y}",
+                "texto": mark["texto"], "href": f"../atos/{slug}/" if slug else None})
+            found["atos"].sort(key=lambda a: a["data"])
         shards: dict[int, dict] = {}
         for reg, found in people.items():
             shards.setdefault(index[reg] // PAGE_SIZE + 1, {})[reg] = found
