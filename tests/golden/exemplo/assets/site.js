@@ -51,20 +51,23 @@
     return table.getAttribute("data-cargo") + "nomeacao/" + (page > 1 ? page + "/" : "") + "#n-" + position;
   }
 
+  /* a convocação para nomeação (a de uma etapa, leitura 18 de LEGAL-NOTES, não ocupa posição) */
+  function nominationCall(a) { return a.tipo === "convocacao" && !a.etapa; }
+
   function called(situation, extra) {
-    return (extra.atos || []).some(function (a) { return a.tipo === "convocacao"; }) ||
-      /Convocad[oa]/.test(text(situation));
+    return (extra.atos || []).some(nominationCall) || /Convocad[oa] pel[oa]/.test(text(situation));
   }
 
   /* O lugar na ordem de nomeação, em palavras; nunca «será chamado(a)» para quem já foi convocado(a). */
   function why(table, situation, extra, base) {
-    var words = text(situation), m, n = extra.nomeacao, call = (extra.atos || []).filter(function (a) {
-      return a.tipo === "convocacao"; }).pop();
+    var words = text(situation), m, n = extra.nomeacao, call = (extra.atos || []).filter(nominationCall).pop();
     if (/Desistiu/.test(words)) return ["Consta a sua desistência da nomeação; a vaga passa ao seguinte da mesma lista.", "", ""];
     if (call) {
+      var after = (extra.atos || []).slice((extra.atos || []).indexOf(call) + 1).filter(function (a) {
+        return a.texto; }).map(function (a) { return " Depois: " + a.texto; }).join("");
       return ["Você foi convocado(a) pelo " + call.titulo + ", de " + call.data_curta + ", para a " + call.posicao +
-        " posição da ordem de nomeação, vaga " + call.vaga + " (" + call.fundamento + ").", safe(call.href, base),
-        "Ver o " + call.titulo];
+        " posição da ordem de nomeação, vaga " + call.vaga + " (" + call.fundamento + ")." + after,
+        safe(call.href, base), "Ver o " + call.titulo];
     }
     if (called(situation, extra)) {
       return ["Você foi convocado(a): o ato e a posição estão na sua situação, acima.", "", ""];
@@ -89,7 +92,7 @@
     }
     if ((m = /Nomeação: (\d+)ª posição/.exec(words)) || n) {
       var j = m ? +m[1] : n.posicao;
-      return ["Você está dentro das vagas, na " + j + "ª posição da ordem de nomeação: será chamado(a) por um edital " +
+      return ["Você está dentro das vagas, na " + j + "ª posição da ordem de nomeação: a nomeação vem por um edital " +
         "de convocação, nesta ordem, durante a validade do concurso." + reason, nominationHref(table, j),
         "Ver a " + j + "ª posição na ordem de nomeação"];
     }
@@ -229,15 +232,17 @@
         li.appendChild(link(a.titulo, a.href, base));
         li.appendChild(document.createTextNode(", de " + a.data_curta + ": "));
         if (a.tipo === "convocacao") {
-          li.appendChild(document.createTextNode("convocado(a) para a " + a.posicao + " posição, vaga " + a.vaga + "."));
-          [["etapa", "Etapa"], ["prazo", "Prazo"], ["local_apresentacao", "Local"], ["documentos", "Documentos"]]
-            .forEach(function (f) {
-              var v = a[f[0]];
-              if (v) li.appendChild(el("span", " " + f[1] + ": " + (Array.isArray(v) ? v.join("; ") : v) + ".",
-                { "class": "convocacao-" + f[0] }));
-            });
+          li.appendChild(document.createTextNode(a.etapa ? "convocado(a) para a etapa «" + a.etapa + "» (não é " +
+            "nomeação: não ocupa posição da ordem de nomeação)." : "convocado(a) para a " + a.posicao + " posição, vaga " +
+            a.vaga + "."));
+          (a.apresentacao || []).forEach(function (item) {  /* as the act prints them: place, dates, deadline… */
+            var words = item.rotulo + ": " + item.texto;
+            li.appendChild(el("span", " " + words + (/[.]$/.test(words) ? "" : "."), { "class": "apresentacao" }));
+          });
+        } else if (a.mudancas) {
+          li.appendChild(document.createTextNode(a.mudancas.map(changeText).join("; ") + "."));
         } else {
-          li.appendChild(document.createTextNode((a.mudancas || []).map(changeText).join("; ") + "."));
+          li.appendChild(document.createTextNode(a.texto || ""));
         }
         acts.appendChild(li);
       });
@@ -249,14 +254,27 @@
 
   function next(situation, extra) {
     var words = text(situation), n = extra.nomeacao;
-    var call = (extra.atos || []).filter(function (a) { return a.tipo === "convocacao"; }).pop();
-    if (/Desistiu/.test(words)) return "Nada mais a fazer neste cargo: a desistência está registrada.";
+    var call = (extra.atos || []).filter(nominationCall).pop();
+    var stage = (extra.atos || []).filter(function (a) { return a.tipo === "convocacao" && a.etapa; }).pop();
+    var last = (extra.atos || []).slice(-1)[0];
+    if (/Desistiu/.test(words) || (last && last.tipo === "desistencia")) {
+      return "Nada mais a fazer neste cargo: a desistência está registrada.";
+    }
+    if (last && (last.tipo === "sem_efeito" || last.tipo === "anulacao")) {
+      return "A nomeação deixou de valer pelo " + last.titulo + "; a vaga passa ao seguinte da mesma lista. Dúvidas " +
+        "sobre o ato: o órgão que o publicou.";
+    }
     if (call) {
-      return "Siga o " + call.titulo + ": " + (call.prazo || call.local_apresentacao ?
+      return "Siga o " + call.titulo + ": " + ((call.apresentacao || []).length ?
         "apresente-se no prazo e no local indicados acima" : "o prazo, o local e os documentos estão no texto do edital") +
         ". Depois vêm a posse e o exercício, publicados em atos próprios.";
     }
     if (called(situation, extra)) return "Siga o edital de convocação indicado na sua situação.";
+    if (stage) {
+      return "Apresente-se para a etapa «" + stage.etapa + "» como diz o " + stage.titulo + (stage.apresentacao ?
+        " (local, prazo e documentos acima)" : "") + ". A etapa não é nomeação: a sua posição na ordem de nomeação " +
+        "continua a mesma.";
+    }
     if ((n && n.cadastro) || /Cadastro de reserva/.test(words)) {
       return "Se surgirem vagas durante a validade do concurso, a convocação seguirá a ordem publicada; cada edital " +
         "de convocação sai neste site e no diário oficial. Acompanhe pelo feed do cargo.";
