@@ -30,6 +30,7 @@ GROUP_COLUMNS = {  # the column that says who competes for a reserve (load/candi
     "negro": ("negro", "Sim ou Não: concorre às vagas reservadas a pessoas negras"),
     "pcd": ("pcd", "Sim ou Não: concorre às vagas reservadas a pessoas com deficiência"),
     "indigena": ("indigena", "Sim ou Não: concorre às vagas reservadas a indígenas"),
+    "quilombola": ("quilombola", "Sim ou Não: concorre às vagas reservadas a quilombolas"),
     "mulher": ("sexo", "F ou M: as vagas reservadas a mulheres leem esta coluna"),
 }
 TAIL_COLUMNS = {"situacao": "aprovado, eliminado ou ausente (vazio: aprovado)"}
@@ -79,6 +80,9 @@ def certame_toml(rules: Rules, cols: dict[str, str]) -> str:
         '# nome = "Agente Administrativo"',
         "# vagas = 10",
         f"# reservas = {{ {reserve_example} }}   # opcional: as contagens do edital prevalecem sobre os percentuais",
+        "# cadastro = 20                     # opcional: o cadastro de reserva do cargo no edital, além das vagas,",
+        f"# cadastro_reservas = {{ {reserve_example} }}   # as vagas de cada grupo nele",
+        '# cadastro_fundamento = "item 1.2"  # e o item do edital que os fixa (obrigatório com eles)',
         "",
         "# Os atos a publicar, em ordem; `gazeta publicar` arquiva cada um (pasta arquivo/).",
         "# [[atos]]",

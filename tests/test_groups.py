@@ -169,3 +169,15 @@ def test_a_gender_word_is_checked(tmp_path):
     problems = _problems(exam, rules)
     assert any("grupos.quilombola.lista_genero" in p and "use feminino ou masculino" in p for p in problems), problems
     assert any("listas.geral_genero" in p for p in problems), problems
+
+
+def test_gazeta_novo_gives_a_quilombola_column_and_the_cargo_cadastro_keys(tmp_path):
+    """`gazeta novo` under a rule file with quilombolas: the board's template has the `quilombola` column, and the
+    commented certame.toml shows the cargo's cadastro keys."""
+    from generator.new_exam import create
+    _, rules = federal_exam(tmp_path / "x")
+    create(tmp_path / "novo", "federal-lei-15142-2025", rules)
+    header = (tmp_path / "novo" / "candidatos.csv").read_text(encoding="utf-8").lstrip("\ufeff").split(";")
+    assert "quilombola" in header
+    toml = (tmp_path / "novo" / "certame.toml").read_text(encoding="utf-8")
+    assert "# cadastro = 20" in toml and "# cadastro_reservas = {" in toml and "# cadastro_fundamento" in toml
