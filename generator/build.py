@@ -56,17 +56,22 @@ class Job:
     transient: bool = False
     report: dict = field(default_factory=dict)
     staging: Path | None = None  # the new incremental cache, put in place after the swap (generator/incremental)
+    trust: object = None  # store.archive.Trust: the archived files this build verified, saved in its cache
 
 
 def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, previous: Path | None = None,
-                cache: Path | None = None, site_url: str = "") -> Job:
+                cache: Path | None = None, site_url: str = "", trust=None) -> Job:
     """Check and allocate every exam under content_dir; InputError lists the problems of all of them at once. With
-    `previous` (the site of the last build), an exam unchanged since then is reused instead (generator/incremental)."""
+    `previous` (the site of the last build), an exam unchanged since then is reused instead (generator/incremental).
+    `trust` (store.archive.Trust): archived files known intact, e.g. from the previous build's cache; a new one
+    when not given. The job keeps it."""
     from . import incremental
+    from .store import archive
     from .law.rules import find_rules_dir
     from . import progress
     from .pipeline import coat_of_arms, exam_dirs, located, name_problems, prepare
 
+    trust = trust if trust is not None else archive.Trust()
     folders = exam_dirs(Path(content_dir))
     problems: list[Problem] = name_problems(folders)
     prepared = []
@@ -78,11 +83,11 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
             # a live PDF's dates follow the newest exam: only exams whose PDFs are archived copies are reused then;
             # and only when every file it put in the previous site is still the one it wrote
             if entry is not None and (entry["acts"] or not pdf) and incremental.intact(Path(previous), entry):
-                incremental.check_archive(folder, witness(previous, folder))
+                incremental.check_archive(folder, witness(previous, folder), trust)
                 prepared.append(incremental.Reuse(folder.resolve().name, folder, entry, Path(previous), Path(cache)))
                 continue
-            result = prepare(folder)
-            records = archived(folder, result.exam.acts, witness(previous, folder))
+            result = prepare(folder, trust=trust)
+            records = archived(folder, result.exam.acts, witness(previous, folder), trust)
             item = public_views(result, records)
             item.exam["previa"] = preview(result.exam.acts, records)
             item.exam["brasao"] = coat_of_arms(folder, item.exam["jurisdicao"]["id"])
@@ -93,7 +98,7 @@ def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, 
             problems.extend(located(folder, error.problems) if len(folders) > 1 else error.problems)
     if problems:
         raise InputError(problems)
-    return Job(prepared, pdf=pdf, transient=transient)
+    return Job(prepared, pdf=pdf, transient=transient, trust=trust)
 
 
 def public_views(result, records: list | None = None) -> Prepared:
@@ -152,27 +157,29 @@ def site_witness(site_dir: Path | None, folder: Path) -> tuple[Path, ...]:
     return witness(Path(site_dir), folder) if site_dir is not None and Path(site_dir).is_dir() else ()
 
 
-def archived(folder: Path, acts: list, witnesses: tuple[Path, ...] = ()) -> list:
+def archived(folder: Path, acts: list, witnesses: tuple[Path, ...] = (), trust=None) -> list:
     """The exam's archived acts, verified (a changed published file is an InputError naming it, and so is an act
     the ledger or one of its copies records but the archive lost) and still declared as published in certame.toml
     (`acts`) with the fields they were published with."""
     from .store import archive
     from .record import pending
 
-    records = archive.read(folder, witnesses=witnesses)
+    records = archive.read(folder, witnesses=witnesses, trust=trust)
     if records:
         pending(acts, records)
     return records
 
 
 def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterable[str] = (),
-             markdown_pages: Iterable[tuple[str, str]] = (), site_name: str = DEFAULT_NAME) -> dict:
+             markdown_pages: Iterable[tuple[str, str]] = (), site_name: str = DEFAULT_NAME, preview: bool = False
+             ) -> dict:
     """Open data, PDF (when available) and site pages of every exam into site_dir."""
-    from .render.site import Site
+    from .render.site import Site, content_security_policy
     from .memory import frozen_heap
 
     extra_urls = list(extra_urls)
-    site = Site(site_dir, site_url=site_url, pages=extra_urls, site_name=site_name)
+    site = Site(site_dir, site_url=site_url, pages=extra_urls, site_name=site_name,
+                csp=content_security_policy(preview))  # preview: gazeta serve's live reload (an inline script)
     try:
         with frozen_heap():
             return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)
@@ -234,7 +241,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
             if recorder is not None:
                 recorded.append((recorder, recorder.finish(site)))
         if job.staging is not None:
-            incremental.save(job.staging, recorded, site.search)
+            incremental.save(job.staging, recorded, site.search, job.trust)
         finishing = progress.task("Site: início, busca, sitemap e feed", 1)
         stats = site.finish(extra_urls)
         if job.staging is not None:  # what each rendered exam wrote, hashed for the next build's reuse
@@ -451,9 +458,9 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
 
         previous = site_dir if site_dir.is_dir() else None
         cache = incremental.previous_cache(site_dir) if previous else None
-        archive.trust(incremental.signatures(cache))  # archived files unchanged since the last build's check
+        trust = archive.Trust(incremental.signatures(cache))  # archived files unchanged since the last build's check
         job = prepare_all(content_dir, pdf=pdf, transient=False, previous=previous, cache=cache,
-                          site_url=site_url(config_file))  # InputError here: nothing written at all
+                          site_url=site_url(config_file), trust=trust)  # InputError here: nothing written at all
         return _build_locked(job, content_dir, site_dir, config_file)
 
 

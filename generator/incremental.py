@@ -100,12 +100,12 @@ class Reuse:
     cache: Path  # its cache
 
 
-def check_archive(folder: Path, witnesses: tuple[Path, ...] = ()) -> None:
+def check_archive(folder: Path, witnesses: tuple[Path, ...] = (), trust=None) -> None:
     """A reused exam's archive is still verified file by file and against its ledger: a changed published file, or
     an act lost, stops the build."""
     from .store import archive
 
-    archive.read(folder, witnesses=witnesses)
+    archive.read(folder, witnesses=witnesses, trust=trust)
 
 
 def lookup(previous: Path | None, cache: Path | None, slug: str, print_: str) -> dict | None:
@@ -231,12 +231,11 @@ def signatures(cache: Path | None) -> dict:
     return found if isinstance(found, dict) else {}
 
 
-def save(staging: Path, recorded: list[tuple["Recorder", dict]], search) -> None:
+def save(staging: Path, recorded: list[tuple["Recorder", dict]], search, trust=None) -> None:
     """Write each rendered exam's cache entry and search postings into the new cache, and the archive files this
-    build verified."""
-    from .store import archive
-
-    (Path(staging) / VERIFIED).write_text(json.dumps(archive.verified(), sort_keys=True) + "\n", encoding="utf-8")
+    build verified (`trust`, the job's store.archive.Trust)."""
+    verified = trust.verified() if trust is not None else {}
+    (Path(staging) / VERIFIED).write_text(json.dumps(verified, sort_keys=True) + "\n", encoding="utf-8")
     search.flush()
     for recorder, entry in recorded:
         target = Path(staging) / recorder.slug

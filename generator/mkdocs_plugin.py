@@ -28,6 +28,7 @@ class GazetaPlugin(BasePlugin):
         self.render = render  # build.generate: (job, site_dir, site_url=…, …) → report
         self.prepare = prepare  # docs_dir → Job (gazeta serve)
         self.serving = serving  # a rebuild under `gazeta serve`: input problems are shown, serving goes on
+        self.csp = content_security_policy(serving)  # serve's live reload runs an inline script
         self.problems: list[str] = []  # what the last preparation found (gazeta serve shows them in the browser)
         self.markdown_urls: list[str] = []
         self.markdown_pages: dict[str, str] = {}  # url → title, for the legislation index
@@ -65,7 +66,7 @@ class GazetaPlugin(BasePlugin):
         urls = self.markdown_urls
         context.update(root="../" * depth, title=page.title or "", site_name=config.site_name, crumbs=None,
                        cite=None, jsonld=None, exam=None, description=_description(page),
-                       has_page=lambda rel: rel in urls, csp=content_security_policy)
+                       has_page=lambda rel: rel in urls, csp=lambda: self.csp)
         return context
 
     def on_post_build(self, config) -> None:
@@ -73,14 +74,16 @@ class GazetaPlugin(BasePlugin):
         job, problems = self.job, self.problems
         try:
             if problems:
-                site = Site(Path(config.site_dir), site_name=config.site_name, site_url=config.site_url or "")
+                site = Site(Path(config.site_dir), site_name=config.site_name, site_url=config.site_url or "",
+                            csp=self.csp)
                 try:
                     site.problems_page(problems)
                 finally:
                     site.search.close()
                 return
             self.render(job, Path(config.site_dir), site_url=config.site_url or "", extra_urls=self.markdown_urls,
-                        markdown_pages=sorted(self.markdown_pages.items()), site_name=config.site_name)
+                        markdown_pages=sorted(self.markdown_pages.items()), site_name=config.site_name,
+                        preview=self.serving)
         finally:
             self.problems = []
             if job is not None and job.transient:

@@ -21,9 +21,10 @@ from .results import ExamResult, compute
 from .tiebreak import column_kinds
 
 
-def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True) -> ExamResult:
+def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True, trust=None) -> ExamResult:
     """The allocated exam, or InputError with every problem found — among them, working files that are no longer
-    those of the last published act while no new act is declared (generator/record.py)."""
+    those of the last published act while no new act is declared (generator/record.py). `trust`: the build's
+    verified archive files (store.archive.Trust; none: every file read is hashed)."""
     from . import record
     from .store import archive
 
@@ -43,7 +44,7 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
         result, problems = compute(exam, rules, project=project or over_time or as_published)
     if problems:
         raise InputError(problems)
-    frozen = _published(acts, records)
+    frozen = _published(acts, records, trust)
     if over_time:
         result.timelines = apply_calls(result, acts, exam.events, frozen)  # InputError with every problem
     if records:  # a published act changed or left [[atos]]: that precise message first
@@ -53,14 +54,14 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True)
     return result
 
 
-def _published(acts: list, records: list) -> dict:
+def _published(acts: list, records: list, trust=None) -> dict:
     """What the archived acts published (store/frozen.py): whom each archived convocação called, replayed as it
     was; a published act that certame.toml now declares differently is an InputError (check, build, publicar)."""
     from .store.frozen import read
 
     if not acts or not records:
         return {}
-    calls, problems = read(records, acts)
+    calls, problems = read(records, acts, trust)
     if problems:
         raise InputError(problems)
     return calls

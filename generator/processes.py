@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Callable
+import fcntl
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .errors import FaultError
 
 
 class Forked:
@@ -86,3 +92,42 @@ def _forked_main(function: Callable[..., object], send, early: bool = False) -> 
     except Exception as error:  # an exception that does not pickle: its text
         send.send(("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
     send.close()
+
+
+@contextmanager
+def folder_lock(folder: Path, busy: str) -> Iterator[None]:
+    """Hold an exclusive lock on `folder` for the block; FaultError(`busy`) when another process holds it.
+
+    flock(2) on the folder itself: no lock file to leave behind, and the kernel releases it when the process ends,
+    even by kill -9. Forked children (render workers, `Forked`) close their copy of the descriptor at once, so a
+    killed parent's lock does not live on in them. Used by the site build (generator/sitedir.py) and by publicar
+    on the exam folder (generator/store/archive.py)."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    _HELD.add(fd)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FaultError(busy) from None
+        yield
+    finally:
+        _HELD.discard(fd)
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+# The lock descriptors this process holds. Not a job's state but the process's own, like its descriptor table: a
+# fork copies every descriptor, so the child must know which to close (os.register_at_fork takes no per-lock
+# handler that could be removed again).
+_HELD: set[int] = set()
+
+
+def _close_in_child() -> None:
+    for fd in list(_HELD):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD.clear()
+
+
+os.register_at_fork(after_in_child=_close_in_child)

@@ -19,14 +19,15 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
     from mkdocs.livereload import LiveReloadServer
 
     from .mkdocs_plugin import GazetaPlugin
-    from .render.site import preview_policy
+    from .store import archive
 
     content_dir = pipeline.content_folder(content_dir)
     config_file = pipeline.project_config(content_dir, config_file)
     # The first build is checked here, before the server takes the port: a problem ends the command with the messages.
-    first = pipeline.prepare_all(content_dir, pdf=pdf)
-    plugin = GazetaPlugin(first, pipeline.generate, prepare=lambda docs: pipeline.prepare_all(docs, pdf=pdf),
-                          serving=True)
+    trust = archive.Trust()  # the session's: a rebuild does not hash again the archived files it already verified
+    first = pipeline.prepare_all(content_dir, pdf=pdf, trust=trust)
+    plugin = GazetaPlugin(first, pipeline.generate,
+                          prepare=lambda docs: pipeline.prepare_all(docs, pdf=pdf, trust=trust), serving=True)
     host, port = address.rsplit(":", 1)
     url = f"http://{host}:{port}/"
     site_dir = tempfile.mkdtemp(prefix="gazeta-previa-")
@@ -36,7 +37,6 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
         config.site_url = url
         mkdocs_build(config, serve_url=url)
 
-    preview_policy(True)  # the live reload runs an inline script
     server = LiveReloadServer(builder=builder, host=host, port=int(port), root=site_dir, mount_path="/")
     # A missing address gets the site's own 404 page, or, after a save with input problems, the problems page
     # (render/site.py problems_page writes it as 404.html too): the page open in the browser shows the problems and
@@ -55,7 +55,6 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
         finally:
             server.shutdown()
     finally:
-        preview_policy(False)
         shutil.rmtree(site_dir, ignore_errors=True)
 
 

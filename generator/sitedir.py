@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from .errors import OS_FAULTS, FaultError, os_fault
+from .processes import folder_lock
 
 AT_FDCWD = -100
 RENAME_EXCHANGE = 2  # linux/fs.h: swap two paths in one step
@@ -42,41 +40,12 @@ def cache_prefixes(site_dir: Path) -> tuple[str, str]:
     return f".{site_dir.name}-cache-novo-", f".{site_dir.name}.gazeta-cache.antigo-"
 
 
-@contextmanager
-def locked(site_dir: Path) -> Iterator[None]:
-    """Hold an exclusive lock on site_dir's parent folder for the whole build; FaultError if another build has it.
-
-    The lock is flock(2) on the folder itself: no lock file to leave behind, and the kernel releases it when the
-    process ends, even by kill -9."""
+def locked(site_dir: Path):
+    """Hold an exclusive lock on site_dir's parent folder for the whole build; FaultError if another build has it
+    (generator/processes.folder_lock)."""
     parent = site_dir.parent
-    fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    _HELD.add(fd)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise FaultError(f"outra geração do site já está em andamento na pasta «{parent}» (outro gazeta "
-                             "build). Espere ela terminar e rode de novo; esta não alterou nada.") from None
-        yield
-    finally:
-        _HELD.discard(fd)
-        os.close(fd)  # closing the descriptor releases the lock
-
-
-_HELD: set[int] = set()  # descriptors of the locks this process holds
-
-
-def _close_in_child() -> None:
-    """Forked render workers must not keep the lock alive after the build that forked them was killed."""
-    for fd in list(_HELD):
-        try:
-            os.close(fd)
-        except OSError:
-            pass
-    _HELD.clear()
-
-
-os.register_at_fork(after_in_child=_close_in_child)
+    return folder_lock(parent, f"outra geração do site já está em andamento na pasta «{parent}» (outro gazeta "
+                       "build). Espere ela terminar e rode de novo; esta não alterou nada.")
 
 
 def recover(site_dir: Path) -> list[str]:

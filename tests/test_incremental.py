@@ -211,3 +211,29 @@ def test_archived_files_unchanged_since_the_last_build_are_not_hashed_again(tmp_
     with pytest.raises(InputError) as caught:
         build(content, site, pdf=False)
     assert "lins-2024-gcm/arquivo/ato-12-2024/dados/datapackage.json" in str(caught.value)
+
+
+def test_the_archive_trust_belongs_to_one_build_not_to_the_process(tmp_path, monkeypatch):
+    """Issue 19 item 7: which archived files are known intact is state of one build (store.archive.Trust, kept
+    by its job), not of the process. A second job prepared in the same process hashes the archive again and
+    records only what it verified; a job given the first one's signatures (as the cache hands them over) hashes
+    nothing of the archive."""
+    from generator.build import prepare_all
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    monkeypatch.setattr(archive, "RACY_NS", 0)  # the copied files count as settled at once
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
+    shutil.copytree(ROOT / "content" / "certames" / "lins-2024-gcm", content / "certames" / "lins-2024-gcm")
+    first = prepare_all(content, pdf=False)
+    verified = first.trust.verified()
+    assert verified and all(f"/{archive.ARCHIVE}/" in k for k in verified)
+    hashed: list[str] = []
+    real = archive.sha256_file
+    monkeypatch.setattr(archive, "sha256_file", lambda p: hashed.append(str(p)) or real(p))
+    second = prepare_all(content, pdf=False)
+    assert sorted(h for h in hashed if f"/{archive.ARCHIVE}/" in h) == sorted(verified)
+    assert second.trust is not first.trust and second.trust.verified() == verified
+    hashed.clear()
+    third = prepare_all(content, pdf=False, trust=archive.Trust(verified))
+    assert not [h for h in hashed if f"/{archive.ARCHIVE}/" in h] and third.trust.verified() == verified

@@ -16,9 +16,6 @@ from ..paths import Slugs
 from .search import SearchIndex
 from .site import ExamPages, Site
 
-_CONTEXT: dict = {}  # inherited by the forked workers
-
-
 def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path, *, pdf: dict | None = None,
                 data: dict | None = None, on_cargo=lambda: None) -> dict | None:
     """Render one exam's cargos in `workers` processes; write data files too when `data` is None. `on_cargo` is
@@ -31,9 +28,10 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
                                          exam["orgao"], exam["jurisdicao"]["nome"])
                for (code, name), slug in zip(cargos, assigned)]
     dados = site.out / rel / "dados"
-    _CONTEXT.update(out=site.out, site_url=site.site_url, site_name=site.site_name, pages=site.pages, exam=exam, prepared=prepared, rel=rel, pdf=pdf,
-                    data=data, slugs=assigned, numbers=numbers, dados=dados)
-    results = _run(len(cargos), workers, spill_root / exam["slug"], site, on_cargo)
+    context = dict(out=site.out, site_url=site.site_url, site_name=site.site_name, csp=site.csp, pages=site.pages,
+                   exam=exam, prepared=prepared, rel=rel, pdf=pdf, data=data, slugs=assigned, numbers=numbers,
+                   dados=dados)
+    results = _run(len(cargos), workers, spill_root / exam["slug"], site, on_cargo, context)
     open_data = OpenData(exam, dados) if data is None else None
     summaries = []
     for k in range(len(cargos)):
@@ -49,8 +47,9 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     return data
 
 
-def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo) -> dict[int, tuple]:
-    """Start the workers, feed them cargo numbers, collect their results and spill folders."""
+def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo, context: dict) -> dict[int, tuple]:
+    """Start the workers, feed them cargo numbers, collect their results and spill folders. `context` reaches
+    them by the fork itself (a forked Process's arguments are not pickled), the views with it."""
     ctx = multiprocessing.get_context("fork")
     tasks, results = ctx.Queue(), ctx.Queue()
     for k in range(count):
@@ -59,7 +58,7 @@ def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo) -> di
     for w in range(workers):
         tasks.put(None)
         spill = spill_root / f"w{w}"
-        procs.append(ctx.Process(target=_worker, args=(tasks, results, spill), daemon=True))
+        procs.append(ctx.Process(target=_worker, args=(tasks, results, spill, context), daemon=True))
         site.search.add_spill(spill)
     for proc in procs:
         proc.start()
@@ -82,11 +81,10 @@ def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo) -> di
     return done
 
 
-def _worker(tasks, results, spill: Path) -> None:
+def _worker(tasks, results, spill: Path, c: dict) -> None:
     """One process: render cargos until the sentinel, then close the search spill."""
-    c = _CONTEXT
     site = Site(c["out"], site_url=c["site_url"], search=SearchIndex(spill), pages=c["pages"],
-                site_name=c["site_name"])
+                site_name=c["site_name"], csp=c["csp"])
     open_data = OpenData(c["exam"], c["dados"]) if c["data"] is None else None
     while (k := tasks.get()) is not None:
         try:

@@ -62,14 +62,12 @@ def vacancy_label(group: str, words: dict[str, str] | None = None) -> str:
     return text.replace("reservada a ", "").capitalize()
 
 
-_VACANCY_HTML: dict[tuple[str, str | None], str] = {}
-
-
-def _vacancy(group: str, words: dict[str, str] | None = None) -> str:
-    key = (group, (words or {}).get(group))
-    if key not in _VACANCY_HTML:
-        _VACANCY_HTML[key] = f'<span class="vaga vaga-{escape(group)}">{escape(vacancy_label(group, words))}</span>'
-    return _VACANCY_HTML[key]
+def _vacancy(group: str, words: dict[str, str] | None, made: dict[str, str]) -> str:
+    """The vacancy type's label as HTML, made once per type in `made` (the caller's, one table's)."""
+    html = made.get(group)
+    if html is None:
+        html = made[group] = f'<span class="vaga vaga-{escape(group)}">{escape(vacancy_label(group, words))}</span>'
+    return html
 
 
 def list_rows(entries: list[dict], group: bool, status: Callable[[str], str], tie_columns: int = 0,
@@ -98,11 +96,11 @@ def _int(value) -> str:
 def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases,
                     words: dict[str, str] | None = None) -> Markup:
     """Rows of the nomination order: anchor `n-<posição>`, link to the entry in the general list."""
-    out = []
+    out, labels = [], {}
     for n in rows:
         reg = escape(n["inscricao"])
         out.append(f'<tr id="n-{escape(n["posicao"])}"><td class="num">{escape(n["posicao"])}</td>'
-                   f'<td>{_vacancy(n["vaga"], words)}</td><td><a href="{escape(href(n["inscricao"]))}">{reg}</a></td>'
+                   f'<td>{_vacancy(n["vaga"], words, labels)}</td><td><a href="{escape(href(n["inscricao"]))}">{reg}</a></td>'
                    f'<th scope="row">{escape(n.get("nome", "—"))}</th>'
                    f'<td class="num">{escape(n["classificacao_geral"])}</td><td>{bases(n.get("fundamento"))}</td></tr>\n')
     return Markup("".join(out))

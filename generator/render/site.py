@@ -37,17 +37,11 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';
        "connect-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'")
 # `gazeta serve` only: MkDocs' live reload injects an inline script into every page it serves.
 CSP_PREVIEW = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-_POLICY = [CSP]
 
 
-def preview_policy(on: bool) -> None:
-    """Use the preview policy (gazeta serve) or the published one."""
-    _POLICY[0] = CSP_PREVIEW if on else CSP
-
-
-def content_security_policy() -> str:
-    """The policy of the pages being built."""
-    return _POLICY[0]
+def content_security_policy(preview: bool = False) -> str:
+    """The policy of the pages being built: the published one, or `gazeta serve`'s (`preview`)."""
+    return CSP_PREVIEW if preview else CSP
 
 
 WITHDRAWALS_SHOWN = 200  # on the cargo page; all of them are in the open data
@@ -59,14 +53,14 @@ def _jsonld(value) -> Markup:
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
-def environment(site_name: str = SITE_NAME) -> Environment:
+def environment(site_name: str = SITE_NAME, csp: str = CSP) -> Environment:
     """Jinja2 environment of the site theme: autoescaped, strict about missing values; `site_name` from the
-    project's mkdocs.yml."""
+    project's mkdocs.yml; `csp` the pages' policy (content_security_policy)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["jsonld"] = _jsonld
     env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p, words=None: (words or {}).get(p) or PROCEDURE.get(p, p),
-                       site_name=site_name, csp=content_security_policy)
+                       site_name=site_name, csp=lambda: csp)
     return env
 
 
@@ -104,14 +98,15 @@ class Site:
 
     def __init__(self, out: Path, *, site_url: str = "", env: Environment | None = None,
                  search: SearchIndex | None = None, pages: Iterable[str] | None = None,
-                 site_name: str = SITE_NAME) -> None:
+                 site_name: str = SITE_NAME, csp: str = CSP) -> None:
         self.out = Path(out)
+        self.csp = csp  # the pages' Content-Security-Policy (content_security_policy)
         self.site_name = site_name
         # Site-relative folders of the Markdown pages (sobre/, legislacao/…/): links go only to those that exist.
         # None: unknown, every link is kept.
         self.pages = None if pages is None else frozenset(pages)
         self.site_url = site_url.rstrip("/") + "/" if site_url else ""
-        self.env = env or environment(site_name)
+        self.env = env or environment(site_name, csp)
         self.search = search or SearchIndex()
         self.exams: list[dict] = []
         self.acts: list[dict] = []  # every archived act's page, for the editions and the feed
@@ -714,7 +709,7 @@ class Status:
 
     def at(self, depth: int, group: bool) -> Callable[[str], str]:
         """The row-status function (safe HTML as str) for a page `depth` folders below the site root."""
-        root, cache = "../" * depth, {}
+        root, cache, labels = "../" * depth, {}, {}
 
         def status(reg: str) -> str:
             if reg in self.withdrawn:
@@ -727,7 +722,7 @@ class Status:
                 base = cache.get(reg)
                 if base is None:
                     base = cache[reg] = str(_nomination_text(n, root, self.vacancy_words, self.has_page,
-                                                             self.notes(root)))
+                                                             self.notes(root), labels))
             mark = self.marks.get(reg)
             if mark:
                 told = f'<strong class="situacao">{escape(mark)}</strong>'
@@ -744,19 +739,19 @@ class Status:
         return status
 
 
-_REGISTER_TEXT: dict[tuple[str, str | None], str] = {}
-
-
 def _nomination_text(n: dict, root: str, words: dict[str, str] | None = None,
-                     has_page: Callable[[str], bool] = lambda rel: True, notes: str | None = None) -> Markup:
-    """One nomination in words, with its legal basis linked when it has a page."""
+                     has_page: Callable[[str], bool] = lambda rel: True, notes: str | None = None,
+                     labels: dict | None = None) -> Markup:
+    """One nomination in words, with its legal basis linked when it has a page (`labels`: the caller's cache of
+    the cadastro's escaped vacancy labels)."""
+    labels = {} if labels is None else labels
     if n.get("cadastro_reserva"):  # the basis is on the nomination page; a list of thousands stays light
         # the hot path at national scale (most rows are projections): only the integer varies, so the escaped
         # label is made once per vacancy type
         key = (n["vaga"], words.get(n["vaga"]) if words else None)
-        label = _REGISTER_TEXT.get(key)
+        label = labels.get(key)
         if label is None:
-            label = _REGISTER_TEXT[key] = str(escape(f"vaga {key[1] or VACANCY.get(n['vaga'], n['vaga'])}"))
+            label = labels[key] = str(escape(f"vaga {key[1] or VACANCY.get(n['vaga'], n['vaga'])}"))
         return Markup(f"Cadastro de reserva (projeção): {int(n['posicao'])}ª posição, {label}.")
     vaga = (words or {}).get(n["vaga"]) or VACANCY.get(n["vaga"], n["vaga"])
     text = escape(f"Nomeação: {ordinal(n['posicao'], True)} posição, vaga {vaga}")

@@ -11,16 +11,15 @@ import hashlib
 import json
 import os
 import shutil
-import fcntl
 import tempfile
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from ..errors import FaultError, InputError, Problem, os_fault
+from ..processes import folder_lock
 from ..acts.model import Act
 
 ARCHIVE = "arquivo"  # folder inside the exam folder
@@ -126,14 +125,15 @@ def root(exam_dir: Path) -> Path:
     return Path(exam_dir) / ARCHIVE
 
 
-def read(exam_dir: Path, *, verify: bool = True, witnesses: tuple[Path, ...] = (), publishing: bool = False
-         ) -> list[Record]:
+def read(exam_dir: Path, *, verify: bool = True, witnesses: tuple[Path, ...] = (), publishing: bool = False,
+         trust: Trust | None = None) -> list[Record]:
     """The exam's archived acts, in the order they were published; with `verify`, every file's SHA-256 is checked
     against its manifest, every manifest against the ledger (and the ledger against its copies: the exam folder's
     WITNESS and `witnesses`, e.g. the previous site's), and InputError names each changed, missing or extra file
     and each act gone. `publishing` (gazeta publicar, holding the exam's lock): an archive made before the ledger
     existed is accepted without one, and complete acts after the ledger's last (a run killed between an act's
-    rename and its ledger line) are adopted; publicar then writes the ledger (`record_ledger`)."""
+    rename and its ledger line) are adopted; publicar then writes the ledger (`record_ledger`). `trust`: files
+    this build already verified (see Trust)."""
     exam_dir = Path(exam_dir)
     base = root(exam_dir)
     problems: list[Problem] = []
@@ -147,7 +147,7 @@ def read(exam_dir: Path, *, verify: bool = True, witnesses: tuple[Path, ...] = (
             record = _record(folder, problems)
             if record is not None:
                 if verify:
-                    problems += check(record)
+                    problems += check(record, trust)
                 records.append(record)
     if verify:
         problems += _check_ledger(exam_dir, records, witnesses, publishing)
@@ -429,25 +429,37 @@ def _write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-# Files whose SHA-256 matched their manifest, with the inode's signature at that moment (size, mtime, ctime, inode,
-# device): a file whose signature is unchanged has not been written since it was hashed — ctime moves on every
-# write and cannot be set back by any program — so it is not hashed again (as git and rsync trust their index).
-# `_TRUSTED` comes from the previous build's cache (generator/incremental.py); `_SEEN` is what this run verified,
-# saved for the next. Hashing the archive of a national exam (about 1 GB) took 2–3 s at every build.
-_TRUSTED: dict[str, list] = {}
-_SEEN: dict[str, list] = {}
+class Trust:
+    """Files of the archive whose SHA-256 matched their manifest, each with its inode's signature at that moment
+    (size, mtime, ctime, inode, device): a file whose signature is unchanged has not been written since it was
+    hashed — ctime moves on every write and cannot be set back by any program — so it is not hashed again (as git
+    and rsync trust their index). Hashing the archive of a national exam (about 1 GB) took 2–3 s at every build.
 
+    One object per build (or per `gazeta serve` session), passed to `read` and `check`: `signatures` are those the
+    previous build recorded in its cache (generator/incremental.py); `verified()` is what this one verified, saved
+    for the next. Without one, every file is hashed."""
 
-def trust(signatures: dict[str, list]) -> None:
-    """Signatures of files verified by the previous build (its cache); a new build starts its own record."""
-    _SEEN.clear()
-    _TRUSTED.clear()
-    _TRUSTED.update(signatures)
+    def __init__(self, signatures: dict[str, list] | None = None) -> None:
+        self._trusted: dict[str, list] = dict(signatures or {})
+        self._seen: dict[str, list] = {}
 
+    def verified(self) -> dict[str, list]:
+        """Signatures of the files verified through this object (by hash or unchanged signature)."""
+        return dict(self._seen)
 
-def verified() -> dict[str, list]:
-    """Signatures of the files this process verified (by hash or unchanged signature)."""
-    return dict(_SEEN)
+    def matches(self, path: Path, digest: str) -> bool:
+        """Whether the file's content is the manifest's: unchanged since verified, or hashed now."""
+        key, signature = str(path.resolve()), _signature(path, digest)
+        if self._trusted.get(key) == signature or self._seen.get(key) == signature:
+            self._seen[key] = signature
+            return True
+        hashed_at = time.time_ns()
+        if sha256_file(path) != digest:
+            return False
+        signature = _signature(path, digest)
+        if signature[2] < hashed_at - RACY_NS:  # a file written just before (within the clock's grain) is hashed again
+            self._seen[key] = signature
+        return True
 
 
 def _signature(path: Path, digest: str) -> list:
@@ -455,26 +467,12 @@ def _signature(path: Path, digest: str) -> list:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev, digest]
 
 
-def _matches(path: Path, digest: str) -> bool:
-    """Whether the file's content is the manifest's: unchanged since verified, or hashed now."""
-    key, signature = str(path.resolve()), _signature(path, digest)
-    if _TRUSTED.get(key) == signature or _SEEN.get(key) == signature:
-        _SEEN[key] = signature
-        return True
-    hashed_at = time.time_ns()
-    if sha256_file(path) != digest:
-        return False
-    signature = _signature(path, digest)
-    if signature[2] < hashed_at - RACY_NS:  # a file written just before (within the clock's grain) is hashed again
-        _SEEN[key] = signature
-    return True
-
-
 RACY_NS = 2_000_000_000  # "racy" files, as git calls them: changed too recently for their timestamps to tell
 
 
-def check(record: Record) -> list[Problem]:
-    """Every file of the record as its manifest says: none changed, missing or added."""
+def check(record: Record, trust: Trust | None = None) -> list[Problem]:
+    """Every file of the record as its manifest says: none changed, missing or added (`trust`: see Trust)."""
+    trust = trust if trust is not None else Trust()
     problems = []
     on_disk = {p.relative_to(record.folder).as_posix() for p in record.folder.rglob("*") if p.is_file()}
     on_disk.discard(MANIFEST)
@@ -483,7 +481,7 @@ def check(record: Record) -> list[Problem]:
         if rel not in on_disk:
             problems.append(Problem(_where(path), "este arquivo publicado sumiu do arquivo do ato. Restaure-o a partir "
                                     "do backup ou do controle de versão."))
-        elif not _matches(path, digest):
+        elif not trust.matches(path, digest):
             problems.append(Problem(_where(path), "este arquivo publicado foi alterado depois da publicação (o SHA-256 "
                                     "não confere com o manifesto). Um ato publicado não muda: restaure o arquivo "
                                     "original e, para corrigir o ato, declare uma retificação em certame.toml."))
@@ -593,21 +591,12 @@ def _fsync_dir(folder: Path) -> None:
 
 
 # -- publishing safely: one run at a time, enough disk, one sentence when the machine refuses ------------------
-@contextmanager
-def locked(exam_dir: Path) -> Iterator[None]:
+def locked(exam_dir: Path):
     """Hold an exclusive lock on the exam folder while acts are archived; FaultError if another `gazeta publicar`
-    holds it (two runs at once: one's cleanup of hidden leftovers removed the other's temporary folder). flock(2)
-    on the folder itself: no lock file, released by the kernel when the process ends, even by kill -9."""
-    fd = os.open(exam_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise FaultError(f"outro gazeta publicar já está em andamento no certame «{Path(exam_dir).name}». Espere "
-                             "ele terminar e rode de novo; este não publicou nada.") from None
-        yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
+    holds it (two runs at once: one's cleanup of hidden leftovers removed the other's temporary folder). The lock is
+    generator/processes.folder_lock, the site build's too."""
+    return folder_lock(exam_dir, f"outro gazeta publicar já está em andamento no certame «{Path(exam_dir).name}». "
+                       "Espere ele terminar e rode de novo; este não publicou nada.")
 
 
 # Bytes an act needs in arquivo/ at least: a fixed part (the PDF's fonts and front matter, the act's view) and, per

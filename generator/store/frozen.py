@@ -36,10 +36,11 @@ _ORDINAL = re.compile(r"([0-9]+)ª\Z")
 _NOTE_MARKS = re.compile(r" \(notas? [0-9]+(?:, [0-9]+)*\)\Z")  # act_body.py's marks of the act's own notes
 
 
-def read(records: list[archive.Record], acts: list[Act]) -> tuple[dict[str, list[FrozenCall]], list[Problem]]:
+def read(records: list[archive.Record], acts: list[Act], trust: archive.Trust | None = None
+         ) -> tuple[dict[str, list[FrozenCall]], list[Problem]]:
     """(act number → the places each archived convocação called, problems) from the exam's records (archive.read):
     a declared act whose printed fields differ from its record, or a convocação record that cannot be read, is a
-    problem naming certame.toml's key."""
+    problem naming certame.toml's key. `trust`: the build's verified files (archive.Trust)."""
     declared = {a.slug: a for a in acts}
     calls: dict[str, list[FrozenCall]] = {}
     problems: list[Problem] = []
@@ -52,7 +53,7 @@ def read(records: list[archive.Record], acts: list[Act]) -> tuple[dict[str, list
                                     column="atos"))
             continue
         is_call = record.act.get("tipo") == CALL
-        damaged = archive.check(record) if is_call else []  # the call list read below must be the published one
+        damaged = archive.check(record, trust) if is_call else []  # the call list read below must be the published one
         if damaged:
             problems += damaged
             continue
