@@ -51,7 +51,26 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True,
         record.pending(acts, records)
     if as_published and (problems := record.standing(exam_dir, result, records, waiting)):
         raise InputError(problems)
+    result.corrected = _corrected(records, "nota" in result.rules.public_fields)
     return result
+
+
+def _corrected(records: list, scores: bool) -> dict:
+    """The rows each archived retificação changed (generator/corrected.py), from the result contracts archived
+    just before it and by it: what was published. The build verifies those files against their manifests before
+    anything is written (build.archived), so a changed contract stops it there."""
+    from .acts.model import CORRECTING_KINDS
+    from .corrected import Step, marks
+
+    if not any(r.act.get("tipo") in CORRECTING_KINDS for r in records):
+        return {}
+    steps, before = [], None
+    for r in records:  # in publication order
+        after = r.contract()
+        if r.act.get("tipo") in CORRECTING_KINDS and before is not None and after is not None:
+            steps.append(Step(r.act, r.slug, before, after))
+        before = after if after is not None else before
+    return marks(steps, scores)
 
 
 def _published(acts: list, records: list, trust=None) -> dict:

@@ -262,6 +262,10 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     view["situacoes"] = {who[i].registration: {"situacao": m.kind, "ato": m.act, "numero": m.number,
                                                     "data": m.date.isoformat(), "texto": m.text}
                          for i, m in sorted(marks.items())}
+    # rows an archived retificação changed, with that act (issue 19 item 5; generator/corrected.py)
+    corrected = result.corrected.get(pr.position.code, {})
+    view["retificadas"] = {reg: [{k: m[k] for k in ("ato", "ato_slug", "numero", "data", "texto")} for m in ms]
+                           for reg, ms in corrected.items()}
     return view
 
 

@@ -61,6 +61,7 @@ class ExamResult:
     rules: Rules
     positions: list[PositionResult]
     timelines: dict = field(default_factory=dict)  # cargo code → law.calls.Timeline (convocações and events)
+    corrected: dict = field(default_factory=dict)  # cargo code → inscrição → marks of archived retificações
     tiebreak: tuple[TieCriterion, ...] | None = None  # the criteria applied after the score; None: the default
 
 

@@ -62,6 +62,14 @@ COLUMNS["lista_validade"] = COLUMNS["lista"] + [
     ("situacao_ato", _STR, "O ato que publicou a desistência, a nomeação sem efeito ou a anulação"),
 ]
 
+# A list with rows an archived retificação changed (issue 19 item 5): its columns and, on each changed row, what
+# changed and what it was, with the act (public view «retificadas», generator/corrected.py).
+CORRECTED = [
+    ("retificacao", _STR, "O que uma retificação publicada mudou nesta linha, e o que era antes; vazio quando "
+     "nenhuma retificação mudou a linha"),
+    ("retificacao_ato", _STR, "A retificação (ou as retificações, separadas por «; ») que mudou a linha"),
+]
+
 TITLES = {"nomeacao": "Ordem de nomeação", "comissao": "Resultados das comissões (por inscrição, sem nomes)",
           "eliminados": "Eliminados", "desistencias": "Desistências"}
 
@@ -176,6 +184,14 @@ def list_items(position: dict, items: list[dict]) -> list[dict]:
             for e in items]
 
 
+def corrected_items(position: dict, items: list[dict]) -> list[dict]:
+    """A list's entries with the CORRECTED columns filled on the rows an archived retificação changed."""
+    marks = position["retificadas"]
+    return [{**e, "retificacao": " ".join(m["texto"] for m in marks[e["inscricao"]]),
+             "retificacao_ato": "; ".join(m["ato"] for m in marks[e["inscricao"]])} if e["inscricao"] in marks else e
+            for e in items]
+
+
 def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path,
                 spec: list[tuple[str, dict, str]] | None = None) -> int:
     """Write one resource as CSV and JSON (`spec`: its columns, when not the kind's usual ones); return its row
@@ -251,6 +267,8 @@ class OpenData:
             spec = tie_spec if kind == "lista" else None
             if spec is not None:
                 items = list_items(position, items)
+            if kind.startswith("lista") and position.get("retificadas"):
+                spec, items = (spec or COLUMNS[kind]) + CORRECTED, corrected_items(position, items)
             rows = _write_pair(kind, items, csv_path, json_path, spec)
             mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
             label = f"{position['codigo']} — {position['nome']}: {title}"

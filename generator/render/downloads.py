@@ -77,10 +77,15 @@ XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of ge
 }
 
 
+# The columns of a list's rows a retificação changed (render.data.CORRECTED)
+CORRECTED = [("retificacao", "Retificação", "text"), ("retificacao_ato", "Ato da retificação", "text")]
+
+
 def xlsx_columns(spec: list[tuple[str, dict, str]]) -> list[tuple[str, str, str]]:
-    """The sheet's columns for a list with tie-break columns (render.data.list_spec): the usual ones by name, a
-    published score as a decimal, the draw's number as an integer, the deciding criterion as text."""
-    usual = {column: (header, kind) for column, header, kind in XLSX_COLUMNS["lista"]}
+    """The sheet's columns for a list with tie-break columns (render.data.list_spec) or rows a retificação changed
+    (render.data.CORRECTED): the usual ones by name, a published score as a decimal, the draw's number as an
+    integer, the deciding criterion as text."""
+    usual = {column: (header, kind) for column, header, kind in XLSX_COLUMNS["lista_validade"] + CORRECTED}
     out = []
     for column, props, description in spec:
         if column in usual:

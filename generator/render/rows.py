@@ -70,6 +70,18 @@ def _vacancy(group: str, words: dict[str, str] | None, made: dict[str, str]) -> 
     return html
 
 
+def corrected_marks(marks: list[dict], act_href: Callable[[str], str]) -> str:
+    """What each archived retificação changed on a row (public view «retificadas», generator/corrected.py), with
+    a link to that act's page: «Nota alterada pelo <a>Edital de Retificação nº 11/2023</a> (era 88,66).»"""
+    out = []
+    for m in marks:
+        title, text = m["ato"], m["texto"]
+        head, found, tail = text.partition(title) if title else (text, "", "")
+        link = f'<a href="{escape(act_href(m["ato_slug"]))}">{escape(title)}</a>' if found else ""
+        out.append(f'<span class="retificada">{escape(head)}{link}{escape(tail)}</span>')
+    return " ".join(out)
+
+
 def list_rows(entries: list[dict], group: bool, status: Callable[[str], str], tie_columns: int = 0,
               tie_words: bool = False) -> Markup:
     """Rows of a classification list: anchor `i-<inscrição>` on each. `tie_columns`: how many published tie-break

@@ -15,7 +15,7 @@ from ..acts.model import CALL, CORRECTING_KINDS
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, ordinal
 from . import acts as act_pages, charts, cite, downloads
 from .safe_markdown import act_html
-from .rows import Bases, commission_rows, eliminated_rows, list_rows, nomination_rows, note_marks
+from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
 from ..paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
 
@@ -389,7 +389,7 @@ class ExamPages:
             cargo_no = self.site.search.add_cargo(f"{rel}geral/", f"{p['codigo']} — {p['nome']}", rel,
                                                   self.exam["titulo"], self.exam["orgao"],
                                                   self.exam["jurisdicao"]["nome"])
-        status = Status(p, self.site.has_page, self._notes_href)
+        status = Status(p, self.site.has_page, self._notes_href, self.exam_rel)
         head = self._card_head(p)
         lists = []
         for lst in p["listas"]:
@@ -681,8 +681,9 @@ class Status:
     """Plain-Portuguese "where do I stand and why" for a list row: nomination, reserve lists, withdrawal."""
 
     def __init__(self, p: dict, has_page: Callable[[str], bool] = lambda rel: True,
-                 notes: Callable[[str], str | None] = lambda root: None) -> None:
-        self.has_page, self.notes = has_page, notes
+                 notes: Callable[[str], str | None] = lambda root: None, exam_rel: str = "") -> None:
+        self.has_page, self.notes, self.exam_rel = has_page, notes, exam_rel
+        self.corrected = p.get("retificadas", {})  # rows an archived retificação changed (issue 19 item 5)
         self.nominations = {n["inscricao"]: n for n in p["nomeacao"]}
         self.vacancy_words = _words(p, "vagas")
         self.withdrawn = {w["inscricao"] for w in p.get("desistencias", [])}
@@ -727,6 +728,10 @@ class Status:
             if mark:
                 told = f'<strong class="situacao">{escape(mark)}</strong>'
                 base = f"{told} {base}" if base else told
+            corrected = self.corrected.get(reg)
+            if corrected:
+                told = corrected_marks(corrected, lambda slug: f"{root}{self.exam_rel}atos/{slug}/")
+                base = f"{base} {told}" if base else told
             also = None if group else self.other.get(reg)
             if also:
                 extra = str(escape("Também: " + "; ".join(also) + "."))

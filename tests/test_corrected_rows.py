@@ -1,0 +1,106 @@
+"""A row changed by a retificação says so on the current lists, and links the act (issue 19 item 5).
+
+Cariacica's Edital de Retificação nº 11/2023 changed 4300553's score from 88,66 to 90,00 (cargo AAD): the list
+in force shows 90,00 and must say it was 88,66 and which act changed it. The archived acts' files never change."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import generate, prepare_all
+from generator.corrected import Step, marks
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAM = "cariacica-2023-concurso"
+SCORE_MARK = ("Nota alterada pelo Edital de Retificação nº 11/2023 (era 88,66); classificação geral alterada (era 7º)")
+
+
+def _tree(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("corrected")
+    content = tmp / "content"
+    shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
+    shutil.copytree(ROOT / "content" / "certames" / EXAM, content / "certames" / EXAM)
+    archived = _tree(content / "certames" / EXAM / "arquivo")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    try:
+        generate(prepare_all(content, pdf=False), tmp / "site")
+    finally:
+        mp.undo()
+    return {"content": content, "site": tmp / "site", "archived": archived}
+
+
+def test_the_changed_score_is_marked_on_the_current_list_with_a_link_to_the_act(built):
+    page = built["site"] / "certames" / EXAM / "aad" / "geral" / "index.html"
+    row = next(line for line in page.read_text(encoding="utf-8").splitlines() if 'id="i-4300553"' in line)
+    assert '<td class="num">90,00</td>' in row
+    assert ('<span class="retificada">Nota alterada pelo <a href="../../../../certames/cariacica-2023-concurso/atos/'
+            'ato-11-2023/">Edital de Retificação nº 11/2023</a> (era 88,66); classificação geral alterada (era 7º)') in row
+    assert (page.parent / "../../atos/ato-11-2023/index.html").resolve().is_file()  # the link opens the act's page
+    other = next(line for line in page.read_text(encoding="utf-8").splitlines() if 'id="i-7935646"' in line)
+    assert "retificada" not in other  # a row the act did not change says nothing
+
+
+def test_the_open_data_carries_the_mark_as_columns(built):
+    data = built["site"] / "certames" / EXAM / "dados"
+    with (data / "aad-geral.csv").open(encoding="utf-8-sig", newline="") as f:
+        rows = {r["inscricao"]: r for r in csv.DictReader(f, delimiter=";")}
+    assert rows["4300553"]["retificacao"].startswith(SCORE_MARK)
+    assert rows["4300553"]["retificacao_ato"] == "Edital de Retificação nº 11/2023"
+    assert rows["7935646"]["retificacao"] == "" and rows["7935646"]["retificacao_ato"] == ""
+    package = json.loads((data / "datapackage.json").read_text(encoding="utf-8"))
+    schema = next(r["schema"] for r in package["resources"] if r["path"] == "aad-geral.csv")
+    assert [f["name"] for f in schema["fields"]][-2:] == ["retificacao", "retificacao_ato"]
+    assert not any("retificacao" in line for line in (data / "proc-geral.csv").read_text(encoding="utf-8-sig")
+                   .splitlines()[:1])  # a cargo no retificação touched keeps its usual columns
+
+
+def test_a_rebuild_leaves_the_archive_byte_identical(built):
+    assert _tree(built["content"] / "certames" / EXAM / "arquivo") == built["archived"]
+    site_acts = built["site"] / "certames" / EXAM / "atos"
+    for folder in (built["content"] / "certames" / EXAM / "arquivo").iterdir():
+        if folder.is_dir():  # the published files in the site are the archive's, byte for byte
+            copied = _tree(site_acts / folder.name)
+            for rel, sha in _tree(folder).items():
+                if rel in copied and rel != "manifesto.json":  # the site's is the public manifest
+                    assert copied[rel] == sha, rel
+
+
+def _contract(people: list[tuple[str, str]], nominated: int = 0) -> dict:
+    regs = [r for r, _ in people]
+    return {"cargos": [{"codigo": "X", "nome": "Cargo X", "listas_publicadas": ["geral"], "listas": {"geral": regs},
+                        "candidatos": [{"inscricao": r, "nota": n} for r, n in people],
+                        "nomeacao": [{"inscricao": r, "posicao": k, "vaga": "ampla"}
+                                     for k, r in enumerate(regs[:nominated], 1)], "eliminacoes": []}]}
+
+
+def test_a_candidate_the_retificacao_added_is_marked_as_included_and_the_others_only_moved():
+    before = _contract([("1", "90.00"), ("2", "80.00")])
+    after = _contract([("1", "90.00"), ("3", "85.00"), ("2", "80.00")])
+    act = {"titulo": "Edital de Retificação nº 2/2024", "numero": "2/2024", "data": "2024-02-01"}
+    found = marks([Step(act, "ato-2-2024", before, after)])["X"]
+    assert set(found) == {"3", "2"}
+    assert found["3"][0]["texto"] == "Inscrição incluída pelo Edital de Retificação nº 2/2024."
+    assert found["2"][0]["texto"] == "Classificação geral alterada pelo Edital de Retificação nº 2/2024 (era 2º)."
+    assert found["3"][0]["ato_slug"] == "ato-2-2024"
+
+
+def test_a_score_the_rules_do_not_publish_is_not_told():
+    before, after = _contract([("1", "90.00"), ("2", "80.00")]), _contract([("2", "95.00"), ("1", "90.00")])
+    act = {"titulo": "Edital de Retificação nº 2/2024"}
+    found = marks([Step(act, "ato-2-2024", before, after)], scores=False)["X"]
+    assert all("nota" not in m["texto"].lower() and "95" not in m["texto"] and "80" not in m["texto"]
+               for ms in found.values() for m in ms)
+    assert found["2"][0]["texto"] == "Classificação geral alterada pelo Edital de Retificação nº 2/2024 (era 2º)."
