@@ -38,7 +38,8 @@ def explain(result: ExamResult, registration: str) -> list[str] | None:
         if registration in index.by_registration:
             i = index.by_registration[registration]
             timeline = result.timelines.get(pr.position.code)
-            return explain_in(pr, index, i, result.rules, result) + (_over_time(timeline, i) if timeline else [])
+            return explain_in(pr, index, i, result.rules, result) + (_over_time(timeline, i, result.rules) if timeline
+                                                                             else [])
     return None
 
 
@@ -51,9 +52,10 @@ def notes(*bases) -> list[str]:
     return [f"Nota: {n}" for n in seen]
 
 
-def _over_time(timeline, i: int) -> list[str]:
-    """What the convocações and events did to the candidate (law/calls.py). This is the staff's CLI: unlike the
-    public history, it says when a place ended by a commission outcome."""
+def _over_time(timeline, i: int, rules=None) -> list[str]:
+    """What the convocações and events did to the candidate (law/calls.py), and where the order in force puts
+    them after those (Timeline.ahead: what the nomination page shows, issue 19 item 3). This is the staff's CLI:
+    unlike the public history, it says when a place ended by a commission outcome."""
     lines = [f"Durante a validade: {h.text}" for h in timeline.history.get(i, [])]
     for p in timeline.places:
         if p.index != i:
@@ -72,6 +74,14 @@ def _over_time(timeline, i: int) -> list[str]:
             lines.append(f"Deixou a {ordinal(p.position, feminine=True)} posição pelo resultado da comissão "
                          f"(ato {p.ended_by}): {what}. Fundamento: {p.cause.text}.")
             lines += notes(p.cause)
+    ahead = next((p for p in timeline.ahead if p.index == i), None)
+    if ahead is not None:
+        vacancy = rules.vacancy_label(ahead.group) if rules is not None else VACANCY.get(ahead.group, ahead.group)
+        where = (f"no cadastro de reserva, além das {timeline.vacancies} vagas" if ahead.position > timeline.vacancies
+                 else f"dentro das {timeline.vacancies} vagas")
+        lines.append(f"Na ordem em vigor, depois das convocações: {ordinal(ahead.position, feminine=True)} posição, "
+                     f"{where}, em vaga {vacancy} — ainda não convocado(a); é a posição em que a próxima convocação "
+                     f"o(a) chamaria. Fundamento: {basis_text(ahead.bases)}.")
     return lines
 
 

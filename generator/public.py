@@ -258,6 +258,9 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     view["desistencias"] = [{"inscricao": pr.order[i].registration} for i in pr.withdrawn]
     view["historico"] = _history(result, pr)
     view["convocacoes"] = _called_at(result, pr)
+    in_force = _order_in_force(result, pr, bases, people, fields)
+    if in_force is not None:
+        view["ordem_vigente"] = in_force
     who = _people_of(result, pr)
     view["situacoes"] = {who[i].registration: {"situacao": m.kind, "ato": m.act, "numero": m.number,
                                                     "data": m.date.isoformat(), "texto": m.text}
@@ -295,6 +298,38 @@ def _marks(result: ExamResult, pr: PositionResult) -> dict:
     with the act that published each (never a commission outcome: LEGAL-NOTES 7)."""
     timeline = result.timelines.get(pr.position.code)
     return timeline.marks if timeline is not None else {}
+
+
+def _order_in_force(result: ExamResult, pr: PositionResult, bases: _Bases, people: list[dict], fields: set[str]
+                    ) -> dict | None:
+    """The nomination order as it stands after the convocações and events (issue 19 item 3; law/calls.py): each
+    position's candidate called by which act, then the projection after them — the places the next convocações
+    would take (Timeline.ahead), vacated places refilled first. None when nothing was called or happened: the
+    nomination order is then the published projection itself. {"vagas": V now, "posicoes": rows}; a row is the
+    nomination row's fields plus «convocado_por» (the act's title; None for a projected place) and «vaga_deixada»
+    (the place was called and left, and the projection refills it)."""
+    from .law.calls import CALLED
+
+    timeline = result.timelines.get(pr.position.code)
+    if timeline is None or not (timeline.places or timeline.ahead):
+        return None
+    holders: dict[int, object] = {}
+    for place in timeline.places:  # by position, then in call order: the last is the one holding it now
+        holders[place.position] = place
+    ahead = {place.position: place for place in timeline.ahead}
+    rows = []
+    for position in sorted(holders.keys() | ahead.keys()):
+        held = holders.get(position)
+        place = held if held is not None and (held.status == CALLED or position not in ahead) else ahead[position]
+        i = place.index
+        who = (_entry_person(people[i]) if i < len(people) else
+               {"inscricao": timeline.people[i].registration,
+                **({"nome": timeline.people[i].name} if "nome" in fields else {})})
+        rows.append({"posicao": position, "vaga": place.group, **who, "fundamento": bases.many(place.bases),
+                     "cadastro_reserva": position > timeline.vacancies,
+                     "convocado_por": place.act.label if place is held else None,
+                     "vaga_deixada": held is not None and place is not held})
+    return {"vagas": timeline.vacancies, "posicoes": rows}
 
 
 def _called_at(result: ExamResult, pr: PositionResult) -> dict[str, list[int]]:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 
 from ..errors import Problem
 from .basis import Basis
@@ -121,6 +121,9 @@ class Timeline:
     people: list = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)  # reserved places for that V
     problems: list[Problem] = field(default_factory=list)
+    # the projection after the calls (issue 19 item 3): the places the next convocações would take, in that order
+    # (vacated places first, then the next positions), as Places of no act (`act` is AHEAD's); never a call
+    ahead: list = field(default_factory=list)
 
     def called_by(self) -> dict[int, str]:
         """General-list index → number of the act that (first) called the candidate."""
@@ -151,7 +154,28 @@ def run(pr: PositionResult, rules, acts: list[Act], events: list[Event], declare
     """Apply this cargo's convocações and events in date order. `declared`: every act of the exam by number.
     `commission_held`: inscrições whose commission outcome is already in comissao.csv. `frozen`: act number → the
     places that archived convocação called (its record), replayed as published instead of computed."""
-    return _Run(pr, rules, declared, commission_held, frozen or {}).go(acts, events)
+    t = _Run(pr, rules, declared, commission_held, frozen or {}).go(acts, events)
+    if (acts or events) and not t.problems:
+        t.ahead = _ahead(pr, rules, acts, events, declared, commission_held, frozen or {})
+    return t
+
+
+AHEAD = "projecao-apos-convocacoes"  # the identifier of the hypothetical convocação `_ahead` runs; never published
+
+
+def _ahead(pr: PositionResult, rules, acts: list[Act], events: list[Event], declared: dict[str, Act],
+           commission_held, frozen) -> list[Place]:
+    """The projection after the calls: the cargo run once more with one hypothetical convocação, the day after
+    its last act or event, calling every place still to call. Its places are the ones the next convocações
+    would take, in that order — vacated places first (refilled from the list of their type), then the next
+    positions of the published projection (LEGAL-NOTES 14) — so the nomination page, `explicar` and the next
+    convocação say the same. When the order runs out, the hypothetical call just stops (its problem is not one of
+    the exam)."""
+    last = max([a.date for a in acts] + [e.date for e in events])
+    ghost = Act(CALL, "", last + timedelta(days=1), None, position=pr.position.code,
+                places=len(pr.allocation.nominations) + len(pr.order), ident=AHEAD)
+    t = _Run(pr, rules, declared, commission_held, frozen).go([*acts, ghost], events)
+    return [p for p in t.places if p.act is ghost]
 
 
 class _Run:

@@ -9,7 +9,7 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted
 
 
 class Bases:
@@ -107,15 +107,28 @@ def _int(value) -> str:
 
 def nomination_rows(rows: list[dict], href: Callable[[str], str], bases: Bases,
                     words: dict[str, str] | None = None) -> Markup:
-    """Rows of the nomination order: anchor `n-<posição>`, link to the entry in the general list."""
+    """Rows of the nomination order: anchor `n-<posição>`, link to the entry in the general list. Rows of the order
+    in force (public view «ordem_vigente») end with a «Situação» cell: the act that called the candidate, or
+    «Projeção» for a place no convocação has called yet (called_cell)."""
     out, labels = [], {}
     for n in rows:
         reg = escape(n["inscricao"])
+        state = f'<td>{called_cell(n)}</td>' if "convocado_por" in n else ""
         out.append(f'<tr id="n-{escape(n["posicao"])}"><td class="num">{escape(n["posicao"])}</td>'
                    f'<td>{_vacancy(n["vaga"], words, labels)}</td><td><a href="{escape(href(n["inscricao"]))}">{reg}</a></td>'
                    f'<th scope="row">{escape(n.get("nome", "—"))}</th>'
-                   f'<td class="num">{escape(n["classificacao_geral"])}</td><td>{bases(n.get("fundamento"))}</td></tr>\n')
+                   f'<td class="num">{escape(n.get("classificacao_geral", "—"))}</td><td>{bases(n.get("fundamento"))}</td>'
+                   f'{state}</tr>\n')
     return Markup("".join(out))
+
+
+def called_cell(n: dict) -> str:
+    """Who holds a position of the order in force: called by an act, or projected (issue 19 item 3)."""
+    if n.get("convocado_por"):
+        return str(escape(f"Convocado(a) {contracted('por', n['convocado_por'])}."))
+    if n.get("vaga_deixada"):
+        return "Projeção: a vaga foi deixada por quem a ocupava e passa a este(a) candidato(a) na próxima convocação."
+    return "Projeção: ainda não convocado(a)."
 
 
 def eliminated_rows(rows: list[dict], bases: Bases) -> Markup:

@@ -615,7 +615,9 @@ class ExamPages:
                                                   ("xlsx", XLSX_TYPE)) if links[key]]}
 
     def _nomination(self, p: dict, rel: str, index: dict) -> None:
-        rows = p["nomeacao"]
+        # after convocações or events: who each act called, then the projection after them (issue 19 item 3)
+        in_force = p.get("ordem_vigente")
+        rows = in_force["posicoes"] if in_force else p["nomeacao"]
         pages = max(1, -(-len(rows) // PAGE_SIZE))
         for n in range(1, pages + 1):
             chunk = rows[(n - 1) * PAGE_SIZE:n * PAGE_SIZE]
@@ -633,7 +635,7 @@ class ExamPages:
             self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
                            within=nomination_rows(within, href, bases, _words(p, "vagas")) if within else None,
                            register=nomination_rows(register, href, bases, _words(p, "vagas")) if register else None,
-                           pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label,
+                           pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label, in_force=in_force,
                            **self._common(page_rel, f"{label} — {p['nome']}", [(p["nome"], rel), (label, None)],
                                           (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação"))
         if pages > 1:
@@ -691,6 +693,12 @@ class Status:
         # what a later act did (withdrawal, nomination made void or annulled), with that act (issue 19 item 5)
         self.marks = {reg: m["texto"] for reg, m in p.get("situacoes", {}).items()}
         self.called = p.get("convocacoes", {})  # inscrição → positions the convocações called them to
+        in_force = p.get("ordem_vigente")
+        if in_force:  # not yet called: the place the nomination page shows them at (issue 19 item 3)
+            shown = {r["inscricao"]: r for r in in_force["posicoes"] if not r["convocado_por"]}
+            self.nominations = {reg: shown.get(reg, n) for reg, n in self.nominations.items()
+                                if reg in shown or reg in self.called}
+            self.nominations.update((reg, r) for reg, r in shown.items() if reg not in self.nominations)
         self.other: dict[str, list[str]] = {}
         for lst in p["listas"]:
             if lst["grupo"] != "geral":
