@@ -79,6 +79,12 @@ def is_feminine(title: str, gender: str = "") -> bool:
     return first.endswith(_FEMININE_ENDINGS)
 
 
+def contraction(preposition: str, title: str, gender: str = "") -> str:
+    """Only the contracted word: "por" + "Portaria nº 5" → "pela" (for a template that links the title)."""
+    masculine, feminine = _CONTRACTIONS[preposition]
+    return feminine if is_feminine(title, gender) else masculine
+
+
 def contracted(preposition: str, title: str, gender: str = "") -> str:
     """"em" + "Lista …" → "na Lista …"; "por" + "Edital …" → "pelo Edital …". `gender`: the title's stated gender
     (feminino or masculino), which overrides the reading of its first word."""

@@ -188,6 +188,8 @@ def act_view(act: Act, acts: list[Act]) -> dict:
     corrected = by_number.get(act.corrects) if act.corrects else None
     return {
         "tipo": act.kind, "tipo_nome": ACT_TYPES[act.kind], "numero": act.number, "titulo": act.label,
+        # the own title's stated gender (certame.toml `titulo_genero`; issue 18 item 4), only when stated
+        **({"titulo_genero": act.title_gender} if act.title and act.title_gender else {}),
         **({"identificador": act.ident, "ordem_no_dia": act.day_order} if act.ident else {}),
         "slug": act.slug, "data": act.date.isoformat(), "data_extenso": date_in_full(act.date),
         "data_curta": act.date.strftime("%d/%m/%Y"),
@@ -198,7 +200,8 @@ def act_view(act: Act, acts: list[Act]) -> dict:
         "sequencia": act.sequence, "motivo": act.reason, "cargo": act.position, "vagas": act.places,
         "local": act.place, "assinaturas": [{"nome": s.name, "cargo": s.office} for s in act.signers],
         "retificado_por": [{"numero": a.number, "titulo": a.label, "slug": a.slug, "data": a.date.isoformat(),
-                            "data_curta": a.date.strftime("%d/%m/%Y")}
+                            "data_curta": a.date.strftime("%d/%m/%Y"),
+                            **({"genero": a.title_gender} if a.title and a.title_gender else {})}
                            for a in acts if a.corrects == act.id and act.id],
     }
 

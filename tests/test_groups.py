@@ -181,3 +181,35 @@ def test_gazeta_novo_gives_a_quilombola_column_and_the_cargo_cadastro_keys(tmp_p
     assert "quilombola" in header
     toml = (tmp_path / "novo" / "certame.toml").read_text(encoding="utf-8")
     assert "# cadastro = 20" in toml and "# cadastro_reservas = {" in toml and "# cadastro_fundamento" in toml
+
+
+# --- an act's own title states its gender too (certame.toml [[atos]] titulo_genero)
+
+def test_an_act_title_states_its_gender_for_history_lines_and_links():
+    """«Grade» is feminine, but the first-word reading says «pelo Grade …»; `titulo_genero` makes it «pela»."""
+    from datetime import date
+    from generator.acts.model import Act, Edition
+    from generator.labels import contraction
+    from generator.law.calls import by
+    act = Act("convocacao", "2/2025", date(2025, 9, 1), Edition("Diário", date(2025, 9, 1)),
+              title="Grade de convocação nº 2/2025", title_gender="feminino")
+    assert by(act.label) == "pelo Grade de convocação nº 2/2025"  # the first-word reading
+    assert by(act.label, act.title_gender) == "pela Grade de convocação nº 2/2025"
+    assert contraction("por", "Grade de convocação", "feminino") == "pela"
+
+
+def test_an_act_gender_word_is_checked(tmp_path):
+    exam, rules = federal_exam(tmp_path)
+    toml = exam / "certame.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'numero = "5/2025"', 'numero = "5/2025"\ntitulo = "Grade de resultado"\ntitulo_genero = "fem"'),
+        encoding="utf-8")
+    assert any("atos[1].titulo_genero" in p and "use feminino ou masculino" in p for p in _problems(exam, rules))
+
+
+def test_the_site_says_retificado_pela_for_a_feminine_title():
+    from generator.render.site import environment
+    template = environment().from_string('retificado {{ contraction("por", r.titulo, r.genero|default("")) }}')
+    assert template.render(r={"titulo": "Edital de Retificação nº 2"}) == "retificado pelo"
+    assert template.render(r={"titulo": "Portaria nº 5/2024"}) == "retificado pela"
+    assert template.render(r={"titulo": "Grade nº 5/2024", "genero": "feminino"}) == "retificado pela"

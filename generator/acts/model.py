@@ -83,6 +83,9 @@ class Act:
     # [publicacao] alone.
     ident: str = ""
     day_order: int = 0
+    # `titulo_genero` (feminino | masculino): the grammatical gender of the own `title`, for «pelo»/«pela» (issue 18
+    # item 4); "": read from the title's first word (labels.is_feminine)
+    title_gender: str = ""
 
     @property
     def id(self) -> str:

@@ -140,9 +140,10 @@ def act_name(number: str, acts: dict[str, Act]) -> str:
     return number if any(ch.isalpha() for ch in number) else f"Ato nº {number}"
 
 
-def by(name: str) -> str:
-    """"pelo Edital …", "pela Portaria …", "pela Lista …": the contraction agrees with the act's first word."""
-    return contracted("por", name)
+def by(name: str, gender: str = "") -> str:
+    """"pelo Edital …", "pela Portaria …", "pela Lista …": the contraction agrees with the act's first word, or with
+    the gender certame.toml states for the act's own title (`titulo_genero`)."""
+    return contracted("por", name, gender)
 
 
 def when(d: date) -> str:
@@ -373,7 +374,7 @@ class _Run:
             self.history(old.index, act.date, act.id,
                          f"A {ordinal(old.position, feminine=True)} posição (vaga "
                          f"{self.rules.vacancy_label(old.group)}) não foi preenchida e passou ao candidato seguinte, "
-                         f"{by(act.label)}, de {when(act.date)}.")
+                         f"{by(act.label, act.title_gender)}, de {when(act.date)}.")
 
     def seat(self, position: int, group: str, index: int | None, bases, act: Act) -> Place | None:
         if index is None:
@@ -391,7 +392,7 @@ class _Run:
         self.holding[index] = place
         kind = f"{ordinal(position, feminine=True)} posição, vaga {self.rules.vacancy_label(group)}"
         self.history(index, act.date, act.id,
-                     f"Convocado {by(act.label)}, de {when(act.date)} ({kind}"
+                     f"Convocado {by(act.label, act.title_gender)}, de {when(act.date)} ({kind}"
                      + (", cadastro de reserva" if register else "") + ").")
         return place
 
@@ -411,6 +412,7 @@ class _Run:
                          f"{when(e.date)}.", e.line, "data")
             return
         name = act_name(e.act, self.declared)
+        gender = self.declared[e.act].title_gender if e.act in self.declared else ""
         if e.kind == NEW_VACANCIES:
             self.new_vacancies(e)
             return
@@ -428,8 +430,8 @@ class _Run:
             if place is not None:
                 self.vacate(place, STATUS_AFTER[WITHDRAWAL], e)
             self.out.add(i)
-            self.history(i, e.date, e.act, f"Desistência publicada {by(name)}, de {when(e.date)}.")
-            self.mark(i, e, name, f"Desistiu da nomeação (desistência publicada {by(name)}, de {when(e.date)}).")
+            self.history(i, e.date, e.act, f"Desistência publicada {by(name, gender)}, de {when(e.date)}.")
+            self.mark(i, e, name, f"Desistiu da nomeação (desistência publicada {by(name, gender)}, de {when(e.date)}).")
         elif e.kind in (VOID, ANNULMENT):
             if place is None:
                 self.problem(FILE, f"a inscrição {e.registration} não estava convocada em {when(e.date)}: não há "
@@ -444,14 +446,14 @@ class _Run:
                 self.vacate(place, STATUS_AFTER[ANNULMENT], e, rule.basis)
                 self.out.add(i)
                 self.history(i, e.date, e.act, f"Nomeação anulada por declaração falsa, com eliminação do concurso "
-                             f"({rule.basis.text}), {by(name)}, de {when(e.date)}.")
-                self.mark(i, e, name, f"Nomeação anulada, com eliminação do concurso, {by(name)}, de "
+                             f"({rule.basis.text}), {by(name, gender)}, de {when(e.date)}.")
+                self.mark(i, e, name, f"Nomeação anulada, com eliminação do concurso, {by(name, gender)}, de "
                           f"{when(e.date)}.")
             else:
                 self.vacate(place, STATUS_AFTER[VOID], e)
                 self.out.add(i)
-                self.history(i, e.date, e.act, f"Nomeação tornada sem efeito {by(name)}, de {when(e.date)}.")
-                self.mark(i, e, name, f"Nomeação tornada sem efeito {by(name)}, de {when(e.date)}.")
+                self.history(i, e.date, e.act, f"Nomeação tornada sem efeito {by(name, gender)}, de {when(e.date)}.")
+                self.mark(i, e, name, f"Nomeação tornada sem efeito {by(name, gender)}, de {when(e.date)}.")
         elif e.kind == COMMISSION:
             self.commission(e, i, place)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from ..errors import Collector
+from ..labels import GENDER_WORDS
 from ..plain import identifier_problem
 from .keys import check_keys  # the one strict key checker of certame.toml
 from ..acts.model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, Act, Edition, Signer
@@ -24,6 +25,7 @@ ACT_KEYS = {
     "subsecao": (False, "text", '"Concursos Públicos"'),
     "url": (False, "url", '"https://www.exemplo.gov.br/diario/11514.pdf"'),
     "titulo": (False, "text", '"Edital nº 12/2024 — Homologação do resultado final"'),
+    "titulo_genero": (False, "text", '"feminino"'),  # the title's gender when its first word does not say it
     "retifica": (False, "label", '"41/2024"'),
     "motivo": (False, "text", '"Revisão de nota após recurso"'),
     "cargo": (False, "text", '"ENF"'),
@@ -34,7 +36,7 @@ ACT_KEYS = {
 # Length limits of each text key (characters): above any real act, and what keeps an act's number a usable folder
 # and file name (it makes the act's slug: `publicar` failed with ENAMETOOLONG at 300 characters) and its page, PDF
 # and messages sane. `vagas` is bounded with the cargos' own (load/keys.BOUNDS: VACANCY_LIMIT).
-LIMITS = {"numero": 40, "retifica": 40, "edicao": 30, "diario": 200, "secao": 200, "subsecao": 200, "titulo": 300,
+LIMITS = {"numero": 40, "retifica": 40, "edicao": 30, "diario": 200, "secao": 200, "subsecao": 200, "titulo": 300, "titulo_genero": 20,
           "motivo": 1_000, "local": 120, "url": 2_000, "cargo": 60, "tipo": 20}
 SIGNER_LIMITS = {"nome": 200, "cargo": 200}
 MAX_SIGNERS = 20
@@ -113,12 +115,19 @@ def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: 
     elif kind is not None:
         _kind_keys(kind, values, prefix, codes, problems, given=set(entry))
     signers = _signers(values.get("assinaturas", []), prefix, problems)
+    gender = values.get("titulo_genero", "")
+    if gender and gender not in GENDER_WORDS:
+        problems.add(FILE, "use feminino ou masculino: o gênero do título do ato, que decide «pelo»/«pela» (ex.: "
+                     "«pela Portaria nº 5/2024»).", column=prefix + "titulo_genero")
+    elif gender and "titulo" not in values:
+        problems.add(FILE, "titulo_genero vem com titulo: o gênero é o do título próprio do ato.",
+                     column=prefix + "titulo_genero")
     if len(problems.problems) > before:
         return None
     return Act(kind=kind, number=values.get("numero", ""), date=values["data"], edition=_edition(values, defaults),
                signers=signers, title=values.get("titulo", ""), corrects=values.get("retifica"),
                reason=values.get("motivo", ""), position=values.get("cargo"), places=values.get("vagas"),
-               place=values.get("local", ""), line=n)
+               place=values.get("local", ""), line=n, title_gender=values.get("titulo_genero", ""))
 
 
 def _kind_keys(kind: str, values: dict, prefix: str, codes: set[str] | None, problems: Collector,

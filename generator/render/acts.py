@@ -50,7 +50,8 @@ def seal(sha256: str, signature: dict | None) -> dict:
 def _link(entry: dict) -> dict:
     act = entry["ato"]
     return {"titulo": act["titulo"], "numero": act["numero"], "data_curta": act["data_curta"],
-            "href": entry["href"], "tipo": act["tipo"]}
+            "href": entry["href"], "tipo": act["tipo"],
+            **({"genero": act["titulo_genero"]} if act.get("titulo_genero") else {})}
 
 
 def reflected(entries: list[dict]) -> dict | None:

@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..acts.model import CALL, CORRECTING_KINDS
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, ordinal
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, contraction, ordinal
 from . import acts as act_pages, charts, cite, downloads
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
@@ -59,7 +59,7 @@ def environment(site_name: str = SITE_NAME, csp: str = CSP) -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["jsonld"] = _jsonld
-    env.globals.update(outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p, words=None: (words or {}).get(p) or PROCEDURE.get(p, p),
+    env.globals.update(contraction=contraction, outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p, words=None: (words or {}).get(p) or PROCEDURE.get(p, p),
                        site_name=site_name, csp=lambda: csp)
     return env
 
