@@ -9,11 +9,13 @@ else the next places of the cargo's nomination order. Only public fields travel 
 from __future__ import annotations
 
 from .labels import ordinal
-from .acts.model import CALL, CORRECTING_KINDS, CORRECTION, Act
+from .acts.model import CALL, CORRECTING_KINDS, CORRECTION, STAGE_ORDERS, Act
 
 
 def body(act: Act, result, published: dict | None, exam: dict, current: dict | None = None) -> dict | None:
-    """{"texto": [paragraphs], "trechos": [passages], "convocados": [places], "fecho": [paragraphs]} of `act`, None
+    """{"texto": [paragraphs], "trechos": [passages], "convocados": [places], "fecho": [paragraphs]} of `act`
+    (a convocação adds "apresentacao": [{"rotulo", "texto"}] when it names place, dates or documents, and a stage
+    convocação "etapa": {…}, its "convocados" being [{"ordem", "inscricao", "nome"}]), None
     for an act that publishes the lists (its text is ato.md); `published` is the result contract of the last
     published act (for a retificação), `exam` the act's public view (names, edition), `current` the result contract
     now (computed here when not given)."""
@@ -48,11 +50,58 @@ def _correction(act: Act, result, published: dict | None, exam: dict, current: d
 def _call(act: Act, result, exam: dict) -> dict:
     pr = next(p for p in result.positions if p.position.code == act.position)
     names = "nome" in set(result.rules.public_fields)
+    if act.is_stage_call:
+        return _stage(act, result, exam, pr, names)
     rows = _called(act, result, pr, names)
     text = [f"Ficam convocados, no prazo de validade do {exam['titulo']}, os candidatos abaixo para as próximas "
             f"{act.places} vaga(s) do cargo {pr.position.code} — {pr.position.name}, na ordem de nomeação, cada "
             "vaga com o seu tipo e fundamento legal."]
-    return {"texto": text, "trechos": [], "convocados": rows, "fecho": []}
+    return {"texto": text, "trechos": [], "convocados": rows, "fecho": [], **_presentation(act)}
+
+
+def presentation(act: Act) -> list[dict]:
+    """Where, when, until when and with what the called present themselves, as the act prints it (issue 18 item 2);
+    [] when the act names none of them."""
+    items = []
+    if act.report_place:
+        items.append({"rotulo": "Local de apresentação", "texto": act.report_place})
+    if act.dates:
+        items.append({"rotulo": "Datas", "texto": act.dates})
+    if act.hours:
+        items.append({"rotulo": "Horário", "texto": act.hours})
+    if act.deadline is not None:
+        items.append({"rotulo": "Prazo", "texto": f"até {act.deadline:%d/%m/%Y}"})
+    if act.documents:
+        items.append({"rotulo": "Documentos", "texto": "; ".join(d.rstrip(".;") for d in act.documents) + "."})
+    return items
+
+
+def _presentation(act: Act) -> dict:
+    items = presentation(act)
+    return {"apresentacao": items} if items else {}  # absent, not empty: acts archived before it stay as they were
+
+
+def _stage(act: Act, result, exam: dict, pr, names: bool) -> dict:
+    """A convocação to a stage (LEGAL-NOTES 18): the aptos it calls, in its order, without nomination positions."""
+    from .law.calls import stage_aptos
+
+    timeline = (getattr(result, "timelines", None) or {}).get(pr.position.code)
+    if timeline is not None and act.id in timeline.stages:
+        called, people = timeline.stages[act.id], timeline.people or pr.order
+    else:  # no timeline ran (a preview of the body alone): the aptos of the result, without later events
+        called, people = stage_aptos(pr.order, set(pr.withdrawn), act), pr.order
+        called = [] if isinstance(called, str) else called
+    rows = [{"ordem": k, "inscricao": people[i].registration, "nome": people[i].name if names else ""}
+            for k, i in enumerate(called, 1)]
+    who = (f"os {act.count} primeiros classificados aptos" if act.count is not None
+           else "todos os candidatos aptos")
+    text = [f"Ficam convocados para a etapa «{act.stage}» do {exam['titulo']}, cargo {pr.position.code} — "
+            f"{pr.position.name}, {who} ({len(rows)} candidato{'s' if len(rows) != 1 else ''}), listados abaixo em "
+            f"{STAGE_ORDERS[act.stage_order]} ({act.basis}).",
+            "Esta convocação não é nomeação: não ocupa posição da ordem de nomeação nem altera o cadastro de reserva."]
+    stage = {"nome": act.stage, "ordem": act.stage_order, "ordem_texto": STAGE_ORDERS[act.stage_order],
+             "quantos": act.count, "fundamento": act.basis, "total": len(rows)}
+    return {"texto": text, "trechos": [], "convocados": rows, "fecho": [], "etapa": stage, **_presentation(act)}
 
 
 def _called(act: Act, result, pr, names: bool) -> list[dict]:

@@ -52,6 +52,10 @@ def _timeline(t, reg: list[str]) -> dict:
                          "fundamento": place_basis(p)} for p in t.places],
         "historico": {reg[i]: [{"data": h.date.isoformat(), "ato": h.act, "texto": h.text} for h in lines]
                       for i, lines in sorted(t.history.items())},
+        # stage convocações (LEGAL-NOTES 18): whom each called, in its order; no position. Only when there are
+        # some, so the contracts of exams without them stay byte-identical.
+        **({"etapas": [{"ato": act, "convocados": [reg[i] for i in called]} for act, called in t.stages.items()]}
+           if t.stages else {}),
     }
 
 

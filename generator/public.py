@@ -157,7 +157,7 @@ def exam_view(result: ExamResult, with_positions: bool = True, act: Act | None =
         "publicacao": edition_view(act.edition),
         "ato": act_view(act, known),
         "atos": [act_view(a, known) for a in known],
-        "preambulo_md": exam.preamble_md,
+        "preambulo_md": act.text or exam.preamble_md,  # the act's own `texto` prevails over ato.md (issue 18)
         "fundamento_publicidade": bases.one(rules.public_basis),
         "regras": rules_view(result, bases),
         "notas": notes_view(result),
@@ -199,11 +199,26 @@ def act_view(act: Act, acts: list[Act]) -> dict:
             "data": corrected.date.isoformat(), "data_curta": corrected.date.strftime("%d/%m/%Y")},
         "sequencia": act.sequence, "motivo": act.reason, "cargo": act.position, "vagas": act.places,
         "local": act.place, "assinaturas": [{"nome": s.name, "cargo": s.office} for s in act.signers],
+        **own_fields(act),
         "retificado_por": [{"numero": a.number, "titulo": a.label, "slug": a.slug, "data": a.date.isoformat(),
                             "data_curta": a.date.strftime("%d/%m/%Y"),
                             **({"genero": a.title_gender} if a.title and a.title_gender else {})}
                            for a in acts if a.corrects == act.id and act.id],
     }
+
+
+def own_fields(act: Act) -> dict:
+    """An act's own text and a convocação's presentation and stage (issue 18 item 2), only those it declares: what
+    the citizen card shows («apresentar-se até 10/07/2024 em …»). `texto` is Markdown (render it through
+    render/safe_markdown.py); `prazo` is ISO and `prazo_curto` DD/MM/AAAA; `etapa` names the stage of a stage
+    convocação, with its `ordem` (classificacao | alfabetica), `quantos` (absent: every apto) and `fundamento`.
+    Absent keys, not empty ones: the views of acts archived before these keys existed stay byte-identical."""
+    fields = {"texto": act.text, "local_apresentacao": act.report_place, "datas": act.dates, "horario": act.hours,
+              "prazo": act.deadline.isoformat() if act.deadline else None,
+              "prazo_curto": act.deadline.strftime("%d/%m/%Y") if act.deadline else None,
+              "documentos": list(act.documents), "etapa": act.stage, "ordem": act.stage_order, "quantos": act.count,
+              "fundamento": act.basis}
+    return {k: v for k, v in fields.items() if v not in (None, "", [])}
 
 
 def iter_position_views(result: ExamResult) -> Iterator[dict]:

@@ -175,7 +175,7 @@ def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[t
     """(the act's text as it will be published, warnings): ato.md for an act that publishes the lists, else the
     paragraphs of its body (act_body.py)."""
     if act.carries_result and act.kind != CORRECTION:
-        text = (result.exam.preamble_md or "").strip()
+        text = (act.text or result.exam.preamble_md or "").strip()
         if text:
             return tuple(text.splitlines()), ()
         folder = Path(result.exam.source).name if getattr(result.exam, "source", None) else "a pasta do certame"
@@ -186,7 +186,9 @@ def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[t
 
     exam = public.exam_view(result, with_positions=False, act=act)
     done = body(act, result, published, exam, current) or {}
-    return tuple(done.get("texto", ())) + tuple(done.get("fecho", ())), ()
+    own = tuple(act.text.splitlines()) if act.text else ()
+    shown = tuple(f"{item['rotulo']}: {item['texto']}" for item in done.get("apresentacao", ()))
+    return own + tuple(done.get("texto", ())) + shown + tuple(done.get("fecho", ())), ()
 
 
 def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:
@@ -203,8 +205,8 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
 
     view = public.exam_view(result, with_positions=False, act=act)
     lists = act.carries_result and act.kind != CORRECTION  # a retificação quotes only what changed
-    if not lists:  # ato.md is the text of the act that publishes the lists, not of a retificação or convocação
-        view["preambulo_md"] = ""
+    if not lists:  # ato.md is the text of the act that publishes the lists, not of a retificação or convocação;
+        view["preambulo_md"] = act.text  # their own text is their `texto` (issue 18 item 2)
     exam = {**view, "cargos": [], "brasao": arms}  # the coat of arms' path is for the renderer, not the record
     exam["corpo"] = body(act, result, published, exam, current)
     name = f"{exam['slug']}-{act.slug}.pdf"

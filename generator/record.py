@@ -170,7 +170,9 @@ def pending(acts: list[Act], records: list) -> list[Act]:
 # freezes, with the certame.toml key each comes from. Derived fields (dates in words, slugs, who corrects it
 # later) are not compared: they are computed from these.
 FROZEN_ACT = {"motivo": "motivo", "local": "local", "assinaturas": "assinaturas", "cargo": "cargo",
-              "vagas": "vagas"}
+              "vagas": "vagas", "texto": "texto", "local_apresentacao": "local_apresentacao", "datas": "datas",
+              "horario": "horario", "prazo": "prazo", "documentos": "documentos", "etapa": "etapa", "ordem": "ordem",
+              "quantos": "quantos", "fundamento": "fundamento"}
 FROZEN_EDITION = {"diario": "diario", "edicao": "edicao", "data": "data", "secao": "secao", "subsecao": "subsecao",
                   "url": "url", "extra": "extra", "suplemento": "suplemento", "entidade": "publicacao.entidade",
                   "ano": "publicacao.ano"}
@@ -188,11 +190,11 @@ def _frozen_fields(act: Act, acts: list[Act], record) -> list[Problem]:
     for fields, before, now in ((FROZEN_ACT, published_act, now_act), (FROZEN_EDITION, published_edition,
                                                                         now_edition)):
         for field_name, toml_key in fields.items():
-            if field_name in before and before[field_name] != now[field_name]:
+            if field_name in before and before[field_name] != now.get(field_name):
                 key = toml_key if "." in toml_key else f"{act_key(act)}.{toml_key}"
                 problems.append(Problem(FILE, f"o ato «{act.label}» já foi publicado com {field_name} "
                                         f"«{_value(before[field_name])}»; certame.toml diz agora "
-                                        f"«{_value(now[field_name])}». O que foi publicado não muda: volte ao valor "
+                                        f"«{_value(now.get(field_name))}». O que foi publicado não muda: volte ao valor "
                                         "publicado e, para corrigi-lo, declare uma retificação do ato "
                                         f"(tipo = \"retificacao\", retifica = \"{act.id}\").", column=key))
     return problems

@@ -25,6 +25,11 @@ ACT_TYPES = {
     CALL: "Edital de Convocação",
 }
 
+# A convocação to a stage (`etapa`: curso de formação, TAF, exame médico…; LEGAL-NOTES reading 18): the orders an
+# edital states for its list of called candidates (`ordem`), in the words the act prints.
+STAGE_ORDERS = {"classificacao": "ordem de classificação", "alfabetica": "ordem alfabética"}
+STAGE = "etapa"  # FrozenCall.group of a stage convocação's called candidate (it holds no vacancy type)
+
 # Acts that publish the lists, and acts that point at another act (`retifica`).
 RESULT_KINDS = (RESULT, HOMOLOGATION, CORRECTION, REPUBLICATION)
 CORRECTING_KINDS = (CORRECTION, REPUBLICATION)
@@ -86,6 +91,20 @@ class Act:
     # `titulo_genero` (feminino | masculino): the grammatical gender of the own `title`, for «pelo»/«pela» (issue 18
     # item 4); "": read from the title's first word (labels.is_feminine)
     title_gender: str = ""
+    # The act's own Markdown text (`texto`, issue 18 item 2): printed before its body, sanitised as ato.md is.
+    text: str = ""
+    # A convocação's presentation (issue 18 item 2): where, when and with what the called present themselves.
+    deadline: date | None = None  # prazo: the last day to present oneself
+    report_place: str = ""  # local_apresentacao (`local` is the closing block's place)
+    dates: str = ""  # datas, as the edital writes them ("de 15 a 19 de julho de 2024")
+    hours: str = ""  # horario ("das 8h às 17h")
+    documents: tuple[str, ...] = ()  # documentos to bring, in the edital's order
+    # A convocação to a stage (LEGAL-NOTES reading 18): it calls the aptos (all, or the first `count` by
+    # classification) in `stage_order`, and consumes no nomination position.
+    stage: str = ""  # etapa, e.g. "Curso de Formação Profissional"; "" for a nomination convocação
+    stage_order: str = ""  # ordem: a key of STAGE_ORDERS
+    count: int | None = None  # quantos; None: every apto
+    basis: str = ""  # fundamento: the edital's item that orders the call ("Capítulo 9, item 9.1")
 
     @property
     def id(self) -> str:
@@ -104,6 +123,11 @@ class Act:
 
             return f"{ACT_TYPES[self.kind]}, de {date_in_full(self.date)}"
         return ACT_TYPES[self.kind]
+
+    @property
+    def is_stage_call(self) -> bool:
+        """A convocação to a stage (curso de formação, TAF…), not to nomination (LEGAL-NOTES reading 18)."""
+        return self.kind == CALL and bool(self.stage)
 
     @property
     def carries_result(self) -> bool:
@@ -126,7 +150,7 @@ class FrozenCall:
     """One place an archived convocação called, as its record says (store/frozen.py reads it from ato.json): replayed
     by law/calls.py as published, never recomputed."""
 
-    position: int
-    group: str  # vacancy type: ampla, negro, pcd, indigena, mulher
+    position: int  # a stage convocação: the called candidate's order in its list (1-based)
+    group: str  # vacancy type: ampla, negro, pcd, indigena, mulher; STAGE for a stage convocação
     registration: str
     basis: str  # the «fundamento» as published

@@ -40,6 +40,12 @@ Readings chosen here that LEGAL-NOTES does not spell out (each also said next to
   I) and the next of the same list is called (LEGAL-NOTES 13); the published lists are not re-ranked (that is a
   retificação's job). A norm without that outcome (MS) rejects the event.
 - Events come before convocações of the same date: a withdrawal published with a convocação is replaced by it.
+- A convocação to a stage (curso de formação, TAF, exame médico; LEGAL-NOTES 18) calls the «aptos»: the approved
+  candidates of the cargo's general list still in the exam on its date — not withdrawn (desistencias.csv or an
+  event), not eliminated, not made void or annulled by an earlier event — all of them, or the first `quantos` by
+  classification when the edital limits the call. It consumes no nomination position, does not change the
+  cadastro and moves no later nomination convocação (the published projection binds, LEGAL-NOTES 14). Listed in
+  classification order or alphabetically (`stage_sort_key`); once archived it is replayed as published.
 """
 
 from __future__ import annotations
@@ -54,7 +60,9 @@ from ..model import OPEN, PROCEDURES
 from ..labels import contracted, ordinal
 from ..results import PositionResult, policy_for
 from ..load.events import ANNULMENT, COMMISSION, FILE, NEW_VACANCIES, VOID, WITHDRAWAL, Event
-from ..acts.model import CALL, Act, FrozenCall
+import unicodedata
+
+from ..acts.model import CALL, STAGE_ORDERS, Act, FrozenCall
 
 PROCEDURE_OF = {group: proc for proc, group in PROCEDURES.items()}
 
@@ -124,6 +132,8 @@ class Timeline:
     # the projection after the calls (issue 19 item 3): the places the next convocações would take, in that order
     # (vacated places first, then the next positions), as Places of no act (`act` is AHEAD's); never a call
     ahead: list = field(default_factory=list)
+    # stage convocações (LEGAL-NOTES 18): act id → general-list indexes of the called, in the act's published order
+    stages: dict[str, list[int]] = field(default_factory=dict)
 
     def called_by(self) -> dict[int, str]:
         """General-list index → number of the act that (first) called the candidate."""
@@ -148,6 +158,31 @@ def by(name: str, gender: str = "") -> str:
 
 def when(d: date) -> str:
     return d.strftime("%d/%m/%Y")
+
+
+def stage_sort_key(name: str, registration: str) -> tuple:
+    """The alphabetical order of a stage convocação (LEGAL-NOTES 18), deterministic and documented: the name as
+    published with accents removed and case folded, word by word (a space sorts before any letter: «Ana Maria»
+    before «Anabela», as Portuguese dictionaries and the ABNT filing rule do), then the name as published (code
+    point order: «Ângela» after «Angela» when the folded names tie), then the inscrição."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    folded = "".join(c if c.isalnum() else " " for c in decomposed if not unicodedata.combining(c)).casefold()
+    return (" ".join(folded.split()), name, registration)
+
+
+def stage_aptos(order: list, out: set[int], act: Act) -> list[int] | str:
+    """The general-list indexes a stage convocação calls, in its list's order, or the reason it cannot: every
+    candidate of the general list not `out`, or the first `act.count` of them by classification (the edital's
+    limit), then sorted as `act.stage_order` says."""
+    aptos = [i for i in range(len(order)) if i not in out]
+    if act.count is not None:
+        if act.count > len(aptos):
+            return (f"o {act.label} chama {act.count} candidato(s) aptos, mas o cargo só tem {len(aptos)} aptos "
+                    f"em {when(act.date)}. Reduza «quantos» ou apague a chave para chamar todos.")
+        aptos = aptos[:act.count]
+    if act.stage_order == "alfabetica":
+        aptos.sort(key=lambda i: stage_sort_key(order[i].name, order[i].registration))
+    return aptos
 
 
 def run(pr: PositionResult, rules, acts: list[Act], events: list[Event], declared: dict[str, Act],
@@ -251,6 +286,9 @@ class _Run:
 
     def call(self, act: Act) -> None:
         """A convocação of `act.places` places: vacated ones first, then the next positions of the order."""
+        if act.is_stage_call:
+            self.stage(act)
+            return
         if act.id in self.frozen:
             self.replay(act, self.frozen[act.id])
             return
@@ -269,6 +307,35 @@ class _Run:
 
     def positions(self) -> int:
         return self.last
+
+    def stage(self, act: Act) -> None:
+        """A convocação to a stage (LEGAL-NOTES 18): the aptos on its date, or, once archived, whom it called as
+        published (each must still be a candidate who could be called then). No position is taken or moved."""
+        if act.id in self.frozen:
+            called = []
+            for c in sorted(self.frozen[act.id], key=lambda c: c.position):
+                i = self.index_of.get(c.registration)
+                if i is None or i in self.out:
+                    event = self.left_by.get(i) if i is not None else None
+                    why = ("não está mais entre os candidatos do cargo. Uma convocação publicada não se desfaz: "
+                           "restaure a linha do candidato" if i is None else
+                           f"este evento a tira do concurso antes da data do ato ({when(act.date)}), que não o "
+                           "considerou. Corrija a data do evento (a do ato que o publicou)")
+                    self.problem(FILE if event else "certame.toml",
+                                 f"o {act.label}, já publicado (pasta arquivo/{act.slug}), convocou a inscrição "
+                                 f"{c.registration} para a etapa «{act.stage}» do cargo «{self.code}», mas ela {why}.",
+                                 event.line if event else None, "data" if event else f"atos[{act.line}].etapa")
+                    return
+                called.append(i)
+        else:
+            called = stage_aptos(self.pr.order, self.out, act)
+            if isinstance(called, str):
+                self.problem("certame.toml", called, column=f"atos[{act.line}].quantos")
+                return
+        self.t.stages[act.id] = called
+        for i in called:
+            self.history(i, act.date, act.id, f"Convocado para a etapa «{act.stage}» {by(act.label, act.title_gender)}, de "
+                         f"{when(act.date)}.")
 
     def replay(self, act: Act, calls: list[FrozenCall]) -> None:
         """An archived convocação: the places it called, as published (LEGAL-NOTES 13, 14). Each must still make
@@ -510,6 +577,12 @@ def apply(result, acts: list[Act], events: list[Event],
             problems.append(Problem("certame.toml", f"o cargo «{a.position}» da {a.label} não está "
                                     f"em [[cargos]]. Use um destes: {', '.join(sorted(codes))}.",
                                     column=f"atos[{a.line}].cargo"))
+        elif a.is_stage_call:
+            if a.stage_order not in STAGE_ORDERS:
+                problems.append(Problem("certame.toml", f"a {a.label} é uma convocação de etapa e precisa de "
+                                        "«ordem»: classificacao ou alfabetica.", column=f"atos[{a.line}].ordem"))
+            else:
+                calls[a.position].append(a)
         elif not a.places or a.places < 1:
             problems.append(Problem("certame.toml", f"a {a.label} precisa de «vagas»: quantas "
                                     "posições da ordem de nomeação ela chama (um inteiro maior que zero).",

@@ -8,7 +8,7 @@ from ..errors import Collector
 from ..labels import GENDER_WORDS
 from ..plain import identifier_problem
 from .keys import check_keys  # the one strict key checker of certame.toml
-from ..acts.model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, Act, Edition, Signer
+from ..acts.model import ACT_TYPES, CALL, CORRECTING_KINDS, HOMOLOGATION, RESULT, STAGE_ORDERS, Act, Edition, Signer
 
 FILE = "certame.toml"
 
@@ -32,12 +32,30 @@ ACT_KEYS = {
     "vagas": (False, "count", "3"),
     "local": (False, "text", '"Campo Grande"'),
     "assinaturas": (False, "tables", '[[atos.assinaturas]]\nnome = "Maria da Silva"\ncargo = "Secretária de Estado"'),
+    # The act's own text, in Markdown (issue 18 item 2), sanitised as ato.md is: any act may carry one.
+    "texto": (False, "markdown", '"""\nO Prefeito Municipal, no uso de suas atribuições, torna público…\n"""'),
+    # A convocação's presentation: where, when, until when and with what the called present themselves.
+    "local_apresentacao": (False, "text", '"Academia da Guarda Municipal, Rua Exemplo, 100, Centro"'),
+    "datas": (False, "text", '"de 15 a 19 de julho de 2024"'),
+    "horario": (False, "text", '"das 8h às 17h"'),
+    "prazo": (False, "date", "2024-07-19"),
+    "documentos": (False, "texts", '["documento de identidade com foto", "CPF"]'),
+    # A convocação to a stage (LEGAL-NOTES reading 18): curso de formação, TAF, exame médico…
+    "etapa": (False, "text", '"Curso de Formação Profissional"'),
+    "ordem": (False, "text", '"alfabetica"'),
+    "quantos": (False, "count", "96"),
+    "fundamento": (False, "text", '"Capítulo 9, item 9.1"'),
 }
 # Length limits of each text key (characters): above any real act, and what keeps an act's number a usable folder
 # and file name (it makes the act's slug: `publicar` failed with ENAMETOOLONG at 300 characters) and its page, PDF
 # and messages sane. `vagas` is bounded with the cargos' own (load/keys.BOUNDS: VACANCY_LIMIT).
-LIMITS = {"numero": 40, "retifica": 40, "edicao": 30, "diario": 200, "secao": 200, "subsecao": 200, "titulo": 300, "titulo_genero": 20,
-          "motivo": 1_000, "local": 120, "url": 2_000, "cargo": 60, "tipo": 20}
+LIMITS = {"numero": 40, "retifica": 40, "edicao": 30, "diario": 200, "secao": 200, "subsecao": 200, "titulo": 300,
+          "titulo_genero": 20, "motivo": 1_000, "local": 120, "url": 2_000, "cargo": 60, "tipo": 20, "texto": 20_000,
+          "local_apresentacao": 300, "datas": 300, "horario": 120, "etapa": 200, "ordem": 20, "fundamento": 300}
+MAX_DOCUMENTS, DOCUMENT_LIMIT = 50, 300  # items of `documentos`, and characters of each
+# Keys only a convocação takes: its presentation, and what makes it a stage convocação.
+PRESENTATION = ("local_apresentacao", "datas", "horario", "prazo", "documentos")
+STAGE_KEYS = ("ordem", "quantos", "fundamento")  # with `etapa`; `etapa` itself is the switch
 SIGNER_LIMITS = {"nome": 200, "cargo": 200}
 MAX_SIGNERS = 20
 SIGNER_KEYS = {
@@ -122,20 +140,58 @@ def _act(entry: dict, n: int, defaults: dict, codes: set[str] | None, problems: 
     elif gender and "titulo" not in values:
         problems.add(FILE, "titulo_genero vem com titulo: o gênero é o do título próprio do ato.",
                      column=prefix + "titulo_genero")
+    documents = _documents(values.get("documentos", []), prefix, problems)
     if len(problems.problems) > before:
         return None
     return Act(kind=kind, number=values.get("numero", ""), date=values["data"], edition=_edition(values, defaults),
                signers=signers, title=values.get("titulo", ""), corrects=values.get("retifica"),
                reason=values.get("motivo", ""), position=values.get("cargo"), places=values.get("vagas"),
-               place=values.get("local", ""), line=n, title_gender=values.get("titulo_genero", ""))
+               place=values.get("local", ""), line=n, title_gender=values.get("titulo_genero", ""),
+               text=values.get("texto", ""), deadline=values.get("prazo"),
+               report_place=values.get("local_apresentacao", ""), dates=values.get("datas", ""),
+               hours=values.get("horario", ""), documents=documents, stage=values.get("etapa", ""),
+               stage_order=values.get("ordem", ""), count=values.get("quantos"), basis=values.get("fundamento", ""))
 
 
 def _kind_keys(kind: str, values: dict, prefix: str, codes: set[str] | None, problems: Collector,
                given: set[str] = frozenset()) -> None:
     """Keys that only some types take, and those they require (`given`: the keys written, even if refused)."""
     correcting, call = kind in CORRECTING_KINDS, kind == CALL
-    for key, wanted in (("retifica", correcting), ("motivo", correcting), ("cargo", call), ("vagas", call)):
+    stage = call and ("etapa" in values or "etapa" in given)
+    if stage and "vagas" in given:  # a stage convocação consumes no nomination position (LEGAL-NOTES reading 18)
+        problems.add(FILE, "uma convocação de etapa (com «etapa») não chama vagas da ordem de nomeação: ela chama os "
+                     "aptos. Para chamar só uma parte deles, pelos primeiros da classificação, use quantos = 96; "
+                     "para chamar todos, apague «vagas».", column=prefix + "vagas")
+    if not call:
+        for key in (*PRESENTATION, "etapa", *STAGE_KEYS):
+            if key in given:
+                problems.add(FILE, f"só atos do tipo convocacao levam esta chave; este ato é do tipo «{kind}».",
+                             column=prefix + key)
+    elif not stage:
+        for key in STAGE_KEYS:
+            if key in given:
+                problems.add(FILE, "só uma convocação de etapa leva esta chave: diga qual etapa ela chama, por "
+                             f"exemplo etapa = {ACT_KEYS['etapa'][2]}.", column=prefix + key)
+    else:
+        for key in ("ordem", "fundamento"):
+            if key not in given:
+                why = ("a ordem da lista de convocados que o edital manda: classificacao ou alfabetica"
+                       if key == "ordem" else "o item do edital que manda convocar para a etapa")
+                problems.add(FILE, f"uma convocação de etapa precisa desta chave ({why}). Exemplo: {key} = "
+                             f"{ACT_KEYS[key][2]}", column=prefix + key)
+        order = values.get("ordem")
+        if order is not None and order not in STAGE_ORDERS:
+            import difflib
+
+            close = difflib.get_close_matches(order, list(STAGE_ORDERS), n=1, cutoff=0.6)
+            hint = f" Você quis dizer «{close[0]}»?" if close else ""
+            problems.add(FILE, f"a ordem «{order}» não existe.{hint} Use {_words(list(STAGE_ORDERS), 'ou')} (sem "
+                         "acento): a ordem em que o edital manda listar os convocados.", column=prefix + "ordem")
+    for key, wanted in (("retifica", correcting), ("motivo", correcting), ("cargo", call),
+                        ("vagas", call and not stage)):
         if key in values and not wanted:
+            if key == "vagas" and call:
+                continue  # reported above
             which = "retificacao ou republicacao" if key in ("retifica", "motivo") else "convocacao"
             problems.add(FILE, f"só atos do tipo {which} levam esta chave; este ato é do tipo «{kind}».",
                          column=prefix + key)
@@ -162,6 +218,19 @@ def _signers(entries: list[dict], prefix: str, problems: Collector) -> tuple[Sig
         if len(values) == len(SIGNER_KEYS):
             signers.append(Signer(values["nome"], values["cargo"]))
     return tuple(signers)
+
+
+def _documents(items: list[str], prefix: str, problems: Collector) -> tuple[str, ...]:
+    """`documentos`: at most MAX_DOCUMENTS items of at most DOCUMENT_LIMIT characters each."""
+    if len(items) > MAX_DOCUMENTS:
+        problems.add(FILE, f"são {len(items)} documentos; um ato lista no máximo {MAX_DOCUMENTS}. Agrupe-os ou "
+                     "escreva-os no «texto» do ato.", column=prefix + "documentos")
+        return ()
+    for k, item in enumerate(items, 1):
+        if len(item) > DOCUMENT_LIMIT:
+            problems.add(FILE, f"o {k}º documento é longo demais ({len(item)} caracteres; o máximo é "
+                         f"{DOCUMENT_LIMIT}): «{item[:60]}…».", column=prefix + "documentos")
+    return tuple(items)
 
 
 def _too_long(values: dict, limits: dict, prefix: str, problems: Collector) -> dict:

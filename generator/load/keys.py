@@ -9,7 +9,7 @@ from datetime import date
 from decimal import Decimal
 
 from ..errors import Collector
-from ..plain import one_line
+from ..plain import multiline, one_line
 from .text import join_words
 
 FILE = "certame.toml"
@@ -37,6 +37,8 @@ KIND_WORDS = {
     "count": "um número inteiro maior que zero, sem aspas",
     "size": "um número inteiro, zero ou maior, sem aspas",
     "bool": "true ou false, sem aspas",
+    "markdown": "um texto entre aspas (várias linhas entre três aspas: \"\"\"…\"\"\")",
+    "texts": "uma lista de textos entre aspas, como [\"RG\", \"CPF\"]",
     "table": "uma tabela",
     "tables": "uma lista de tabelas",
     "places": f"um número inteiro de 0 a {MAX_PLACES}, sem aspas",
@@ -112,6 +114,14 @@ def _typed(value: object, kind: str) -> object | None:
         if not value or kind == "url" and not value.startswith(("https://", "http://")):
             return None
         return value
+    if kind == "markdown":  # free text keeping its lines, as ato.md (render/safe_markdown.py renders it)
+        text = multiline(value).strip() if isinstance(value, str) else ""
+        return text or None
+    if kind == "texts":
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            return None
+        items = [one_line(v) for v in value]
+        return items if all(items) else None
     if kind == "date":
         return value if isinstance(value, date) and not hasattr(value, "hour") else None
     if kind == "count":

@@ -254,9 +254,9 @@ class Site:
             pdf = {"href": f"atos/{entry['slug']}/{entry['pdf']['href']}", "name": entry["pdf"]["name"],
                    "pages": entry["pdf"].get("pages"), "ranges": {}, "seal": entry["seal"]}
             entry = {**entry, "pdf_label": pdf_label(self.out / rel / entry["pdf"]["href"], pdf["pages"])}
-        lists = view.get("corpo") is None  # an act that publishes the lists: its text is the preamble (ato.md)
         self.page(rel, "act.html", act["data"], exam=view, entry=entry, ato_corpo=view.get("corpo"),
-                  preamble=preamble_html(view.get("preambulo_md", "")) if lists else Markup(""),
+                  preamble=preamble_html(view.get("preambulo_md", "")),  # a retificação's or convocação's
+                  # own `texto` (issue 18 item 2); acts archived before it have ""
                   title=f"{act['titulo']} — {view['titulo']}", description=f"{view['orgao']}: {act['titulo']}",
                   crumbs=[("Início", "../../../../"), (view["titulo"], "../../"), (act["titulo"], "")],
                   cite=citation(view, self.url(rel), pdf, None), jsonld=act_jsonld(view, self.url(rel), pdf))

@@ -13,7 +13,7 @@ import re
 from ..errors import Problem
 from ..labels import VACANCY
 from . import archive
-from ..acts.model import CALL, CORRECTION, Act, FrozenCall
+from ..acts.model import CALL, CORRECTION, STAGE, Act, FrozenCall
 
 FILE = "certame.toml"
 
@@ -26,6 +26,17 @@ FIELDS = {
     "local": lambda act: act.place,
     "motivo": lambda act: act.reason,
     "assinaturas": lambda act: [{"nome": s.name, "cargo": s.office} for s in act.signers],
+    # issue 18 item 2: the act's own text and a convocação's presentation and stage, frozen like the rest
+    "texto": lambda act: act.text,
+    "local_apresentacao": lambda act: act.report_place,
+    "datas": lambda act: act.dates,
+    "horario": lambda act: act.hours,
+    "prazo": lambda act: act.deadline.isoformat() if act.deadline else None,
+    "documentos": lambda act: list(act.documents),
+    "etapa": lambda act: act.stage,
+    "ordem": lambda act: act.stage_order,
+    "quantos": lambda act: act.count,
+    "fundamento": lambda act: act.basis,
 }
 EDITION_FIELDS = {  # per-act keys of the edition, in ato.json's "publicacao"
     "subsecao": lambda act: act.edition.subsection,
@@ -66,7 +77,8 @@ def read(records: list[archive.Record], acts: list[Act], trust: archive.Trust | 
             continue
         problems += changed(act, view, record.slug)
         if is_call:
-            found = _calls(view, record.slug, problems)
+            reader = _stage_calls if (view.get("corpo") or {}).get("etapa") else _calls
+            found = reader(view, record.slug, problems)
             if found is not None:
                 calls[act.id] = found
     return calls, problems
@@ -97,6 +109,10 @@ def _plain(value):
 def _shown(value) -> str:
     if _plain(value) is None:
         return "(vazio)"
+    if isinstance(value, str) and len(value) > 80:  # a long text (texto): its start is enough to find it
+        return f"«{value[:77]}…»"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return "«" + "; ".join(value) + "»"
     if isinstance(value, list):
         return "; ".join(f"{s.get('nome', '')} ({s.get('cargo', '')})" for s in value if isinstance(s, dict))
     return f"«{value}»"
@@ -115,4 +131,18 @@ def _calls(view: dict, slug: str, problems: list[Problem]) -> list[FrozenCall] |
             return None
         basis = _NOTE_MARKS.sub("", str(row.get("fundamento", "")))  # the contract's text: without "(nota 6)"
         out.append(FrozenCall(int(match.group(1)), group, str(row["inscricao"]), basis))
+    return out
+
+
+def _stage_calls(view: dict, slug: str, problems: list[Problem]) -> list[FrozenCall] | None:
+    """Whom an archived stage convocação called (LEGAL-NOTES 18), in its published order (`corpo.convocados`)."""
+    out = []
+    for row in (view.get("corpo") or {}).get("convocados") or []:
+        order = row.get("ordem")
+        if not isinstance(order, int) or isinstance(order, bool) or not row.get("inscricao"):
+            problems.append(Problem(f"{archive.ARCHIVE}/{slug}/{archive.ACT_FILE}", "a lista de convocados deste ato "
+                                    "publicado está ilegível. Restaure o arquivo a partir do backup ou do controle "
+                                    "de versão."))
+            return None
+        out.append(FrozenCall(order, STAGE, str(row["inscricao"]), ""))
     return out
