@@ -198,3 +198,130 @@ def test_an_annulled_nomination_is_not_called_to_a_later_stage(tmp_path):
     gcm = _gcm(prepare(folder))
     called = gcm["etapas"][0]["convocados"]
     assert "1003" not in called and "1004" in called and "1005" not in called
+
+
+# -- published: page, PDF, data, and frozen ------------------------------------------------------------------------
+@pytest.fixture
+def published(tmp_path, own_site_url, capsys):
+    """The exam with its result, a stage convocação (quantos 3, classification) and a nomination convocação,
+    published."""
+    folder = _exam(tmp_path, STAGE_CALL.replace('ordem = "alfabetica"', 'ordem = "classificacao"\nquantos = 3')
+                   + NOMINATION)
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    return folder
+
+
+def test_a_published_stage_call_records_whom_it_called_and_its_fields(published):
+    records = {r.slug: r for r in archive.read(published)}
+    view = records["ato-48-2024"].view()
+    body = view["corpo"]
+    assert body["convocados"] == [{"ordem": 1, "inscricao": "1003", "nome": "Carla Dias"},
+                                  {"ordem": 2, "inscricao": "1004", "nome": "Diego Reis"},
+                                  {"ordem": 3, "inscricao": "1006", "nome": "Ângela Prado"}]
+    assert body["etapa"] == {"nome": "Curso de Formação Profissional", "ordem": "classificacao",
+                             "ordem_texto": "ordem de classificação", "quantos": 3,
+                             "fundamento": "item 9.1 do Edital nº 01/2024", "total": 3}
+    assert "não ocupa posição da ordem de nomeação" in " ".join(body["texto"])
+    assert {i["rotulo"]: i["texto"] for i in body["apresentacao"]} == {
+        "Local de apresentação": "Academia da Guarda Municipal, Rua Exemplo, 100",
+        "Datas": "de 1º a 5 de julho de 2024", "Horário": "das 8h às 17h", "Prazo": "até 05/07/2024",
+        "Documentos": "documento de identidade com foto; atestado médico."}
+    act = view["ato"]  # the public view the citizen card reads
+    assert (act["etapa"], act["prazo"], act["prazo_curto"], act["local_apresentacao"]) == (
+        "Curso de Formação Profissional", "2024-07-05", "05/07/2024", "Academia da Guarda Municipal, Rua Exemplo, 100")
+    assert view["preambulo_md"].startswith("O **Prefeito Municipal**")  # its own text, printed before the body
+    nomination = records["ato-50-2024"].view()
+    assert nomination["ato"]["documentos"] == ["RG", "CPF"] and nomination["ato"]["prazo_curto"] == "24/07/2024"
+    assert [r["posicao"] for r in nomination["corpo"]["convocados"]] == ["1ª", "2ª"]  # nothing taken by 48/2024
+    assert records["ato-48-2024"].pdf  # its own PDF
+    # its own open data: whom it called, in the act's record and in the contract archived with it
+    contract = json.loads((records["ato-48-2024"].folder / "resultado.json").read_text(encoding="utf-8"))
+    gcm = next(c for c in contract["cargos"] if c["codigo"] == "GCM")
+    assert gcm["etapas"] == [{"ato": "48/2024", "convocados": ["1003", "1004", "1006"]}]
+
+
+def test_the_pdf_prints_the_text_sanitised_the_presentation_and_the_annex(published):
+    from pypdf import PdfReader
+
+    record = next(r for r in archive.read(published) if r.slug == "ato-48-2024")
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(record.folder / record.pdf).pages).split())
+    assert "Prefeito Municipal convoca os candidatos abaixo." in text
+    assert "<script>alert(1)</script>" in text  # raw HTML is printed as text, never run (as ato.md)
+    assert "Local de apresentação: Academia da Guarda Municipal" in text and "Prazo: até 05/07/2024" in text
+    assert "Anexo — candidatos convocados para a etapa «Curso de Formação Profissional»" in text
+    assert text.index("1003") < text.index("1004") < text.index("1006")
+
+
+def test_a_published_stage_call_is_replayed_as_published_after_a_correction(published):
+    """A retificação that puts 1010 first: a stage call in classification order recomputed now would call 1010,
+    1003 and 1004; the archived one stays 1003, 1004, 1006 (issue 19's rule, LEGAL-NOTES 14)."""
+    _edit(published, "1010,Érico Alves,GCM,76.00", "1010,Érico Alves,GCM,99.00", "candidatos.csv")
+    (published / "certame.toml").write_text((published / "certame.toml").read_text(encoding="utf-8") + '''
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "60/2024"
+data = 2024-08-01
+edicao = "1540"
+motivo = "Revisão de nota após recurso"
+''', encoding="utf-8")
+    gcm = _gcm(prepare(published))
+    assert gcm["etapas"] == [{"ato": "48/2024", "convocados": ["1003", "1004", "1006"]}]
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('prazo = 2024-07-05', 'prazo = 2024-07-08', "atos[2].prazo"),
+    ('etapa = "Curso de Formação Profissional"', 'etapa = "Teste de Aptidão Física"', "atos[2].etapa"),
+    ('quantos = 3', 'quantos = 2', "atos[2].quantos"),
+    ('horario = "das 8h às 17h"', 'horario = "das 9h às 17h"', "atos[2].horario"),
+    ('documentos = ["RG", "CPF"]', 'documentos = ["RG"]', "atos[3].documentos"),
+    ('"Departamento de Pessoal, Rua da Prefeitura, 1"', '"Outro lugar"', "atos[3].local_apresentacao"),
+    ('convoca os candidatos abaixo.', 'convoca os candidatos a seguir.', "atos[2].texto"),
+])
+def test_a_published_acts_own_fields_cannot_change(published, old, new, key):
+    _edit(published, old, new)
+    with pytest.raises(InputError) as caught:
+        prepare(published)
+    problems = [p for p in caught.value.problems if p.column == key]
+    assert problems, [str(p) for p in caught.value.problems]
+    assert all(p.file == "certame.toml" and "já foi publicado" in p.message and "retificação" in p.message
+               for p in problems)
+
+
+def test_an_event_before_a_published_stage_call_it_did_not_consider_is_an_error(published):
+    (published / "eventos.csv").write_text("data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+                                           "15/06/2024,Portaria nº 7/2024,desistencia,1004,GCM,,\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        prepare(published)
+    (problem,) = caught.value.problems
+    assert (problem.file, problem.line, problem.column) == ("eventos.csv", 2, "data")
+    assert "Edital de Convocação nº 48/2024, já publicado" in problem.message
+
+
+def test_law_replays_frozen_stage_calls_without_recomputing(tmp_path):
+    result = prepare(_exam(tmp_path, ""))
+    d = date(2024, 6, 20)
+    act = Act(CALL, "48/2024", d, Edition("Diário", d), position="GCM", stage="TAF", stage_order="alfabetica",
+              basis="item 5.1", line=2)
+    frozen = {"48/2024": [FrozenCall(1, STAGE, "1010", ""), FrozenCall(2, STAGE, "1003", "")]}
+    timeline = apply(result, [act], [], frozen)["GCM"]
+    reg = [c.registration for c in result.positions[1].order]
+    assert [reg[i] for i in timeline.stages["48/2024"]] == ["1010", "1003"]  # as published, not re-sorted
+    assert timeline.places == []
+
+
+def test_the_act_page_shows_the_text_the_presentation_and_the_called(published):
+    from generator.build import build
+
+    out = published.parents[2] / "site"
+    build(published.parents[1], out, pdf=False)
+    page = (out / "certames" / "exemplo" / "atos" / "ato-48-2024" / "index.html").read_text(encoding="utf-8")
+    assert "<strong>Prefeito Municipal</strong> convoca os candidatos abaixo." in page
+    assert "<script>alert(1)</script>" not in page and "javascript:" not in page  # sanitised as ato.md
+    assert "<dt>Prazo</dt><dd>até 05/07/2024</dd>" in page
+    assert "Candidatos convocados para a etapa «Curso de Formação Profissional», em ordem de classificação" in page
+    rows = page[page.index("<th scope=\"col\">Ordem</th>"):]
+    assert rows.index("1003") < rows.index("1004") < rows.index("1006") and "1007" not in rows
+    nomination = (out / "certames" / "exemplo" / "atos" / "ato-50-2024" / "index.html").read_text(encoding="utf-8")
+    assert "<dt>Documentos</dt><dd>RG; CPF.</dd>" in nomination
