@@ -19,8 +19,9 @@ GROUP_WORDS = {"negro", "pcd", "indigena", "quilombola"}
 
 
 def parse_candidate(text: str, position: str, line: int) -> Candidate:
-    """"1003 88,5 negro pcd F nasc=1960-01-02 ausente escolha=pcd" (nasc=- : no date; escolha=: the reserve chosen
-    when reached by two) → Candidate (earlier lines are older by default)."""
+    """"1003 88,5 negro pcd F nasc=1960-01-02 ausente escolha=pcd nome=Ana_Maria_Costa" (nasc=- : no date; escolha=:
+    the reserve chosen when reached by two; nome=: the name, "_" for spaces, default «Candidato <inscrição>») →
+    Candidate (earlier lines are older by default)."""
     reg, score, *rest = text.split()
     opts = frozenset(t for t in rest if t in GROUP_WORDS)
     sex = next((t for t in rest if t in ("F", "M")), "M")
@@ -29,7 +30,8 @@ def parse_candidate(text: str, position: str, line: int) -> Candidate:
                  date(1970, 1, 1) + timedelta(days=line))  # nasc=- : the board left the birth date empty
     rank = next((int(t[6:]) for t in rest if t.startswith("class=")), None)
     choice = next((t[8:] for t in rest if t.startswith("escolha=")), None)
-    candidate = Candidate(reg, f"Candidato {reg}", position, Decimal(score.replace(",", ".")), rank, birth, None,
+    name = next((t[5:].replace("_", " ") for t in rest if t.startswith("nome=")), f"Candidato {reg}")
+    candidate = Candidate(reg, name, position, Decimal(score.replace(",", ".")), rank, birth, None,
                           sex, opts, status, line, choice)
     candidate.tie = {t[2:].split("=")[0]: _tie_value(t.split("=")[1])
                      for t in rest if t.startswith("x:")} or None  # x:coluna=valor (x:coluna=- : empty cell)
@@ -67,6 +69,11 @@ def load_scenario(path: Path) -> tuple[dict, Exam]:
     return data, exam
 
 
+def registrations(items: list[str]) -> list[str]:
+    """["2001..2003", "9001"] → ["2001", "2002", "2003", "9001"]: a hand-computed list written with ranges."""
+    return [reg for item in items for reg in (registration_range(item) if ".." in item else [item])]
+
+
 def registration_range(text: str) -> list[str]:
     """"9001..9003" → ["9001", "9002", "9003"]."""
     first, last = text.split("..")
@@ -91,7 +98,8 @@ def rules(jurisdiction: str):
 
 def load_acts(data: dict, position: str = "C1"):
     """Scenario acts and events: "50/2024 2024-08-05 3" is a convocação of 3 places; an event line is
-    "date act kind inscrição-or-vagas [resultado]"."""
+    "date act kind inscrição-or-vagas [resultado]"; each [[etapas]] table is a convocação to a stage (numero, data,
+    etapa, ordem, fundamento, quantos), with the same keys as certame.toml's [[atos]] (LEGAL-NOTES 18)."""
     from generator.load.events import COMMISSION, NEW_VACANCIES, Event
     from generator.acts.model import CALL, Act, Edition
     acts = []
@@ -99,6 +107,11 @@ def load_acts(data: dict, position: str = "C1"):
         number, day, places = text.split()
         d = date.fromisoformat(day)
         acts.append(Act(CALL, number, d, Edition("Diário", d), position=position, places=int(places), line=line))
+    for line, table in enumerate(data.get("etapas", []), start=len(acts) + 1):
+        d = table["data"]
+        acts.append(Act(CALL, table["numero"], d, Edition("Diário", d), position=position, stage=table["etapa"],
+                        stage_order=table["ordem"], count=table.get("quantos"), basis=table["fundamento"],
+                        line=line))
     events = []
     for line, text in enumerate(data.get("eventos", []), start=2):
         day, act, kind, *rest = text.split()

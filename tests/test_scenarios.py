@@ -9,7 +9,7 @@ import pytest
 from generator.results import compute
 from generator.law.calls import apply
 from generator.errors import InputError
-from scenario_kit import RULES, SCENARIOS, load_acts, load_scenario, registration_range, rules
+from scenario_kit import RULES, SCENARIOS, load_acts, load_scenario, registration_range, registrations, rules
 
 FILES = sorted(SCENARIOS.glob("*.toml"))
 
@@ -29,7 +29,7 @@ def scenario(request):
     return data["esperado"], result.positions[0], exam
 
 
-CALLS = [f for f in FILES if "atos" in load_scenario(f)[0]]
+CALLS = [f for f in FILES if "atos" in load_scenario(f)[0]]  # with [[etapas]] too: they must not shift these
 
 
 @pytest.mark.parametrize("path", CALLS, ids=[f.stem for f in CALLS])
@@ -61,6 +61,26 @@ def test_calls_over_validity(path):
     assert all(p.bases and all(b.article for b in p.bases) for p in timeline.places)
     held = [p.index for p in timeline.places if p.status == "convocado"]
     assert len(held) == len(set(held))
+
+
+STAGES = [f for f in FILES if "etapas" in load_scenario(f)[0]]
+
+
+@pytest.mark.parametrize("path", STAGES, ids=[f.stem for f in STAGES])
+def test_stage_convocations(path):
+    """Convocações to a stage (LEGAL-NOTES 18): whom each calls, in its order, computed by hand in the scenario; no
+    nomination position taken (the scenario's nomination convocações, in test_calls_over_validity, run beside
+    them)."""
+    data, exam = load_scenario(path)
+    result, problems = compute(exam, rules(data["jurisdicao"]))
+    assert not problems
+    acts, events = load_acts(data, exam.positions[0].code)
+    timeline = apply(result, acts, events)[exam.positions[0].code]
+    reg = [c.registration for c in result.positions[0].order]
+    expected = data["esperado"]["etapas"]
+    assert {act: [reg[i] for i in called] for act, called in timeline.stages.items()} == \
+        {act: registrations(items) for act, items in expected.items()}
+    assert all(p.act.id not in expected for p in timeline.places)  # a stage call holds no place
 
 
 def test_scenario(scenario):

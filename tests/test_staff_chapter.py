@@ -28,3 +28,20 @@ def test_the_staff_chapter_maps_every_cargo_key_and_works_every_real_edital():
     assert len(fixtures) >= 5, fixtures
     missing += [name for name in fixtures if f"`{name}`" not in chapter]
     assert not missing, missing
+
+
+def test_the_acts_chapter_names_every_key_of_atos_and_the_staff_chapter_the_stage_call():
+    """Issue 18 item 2: every `[[atos]]` key is documented where staff declare acts, and the edital's phrases for a
+    stage convocação and a convocação's presentation map to their keys in «Do edital ao arquivo de regras» (no
+    longer among what cannot be expressed)."""
+    from generator.load.acts import ACT_KEYS
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    acts = readme.split("#### Os atos do certame")[1].split("\n### ")[0]
+    named = [f"`{{}}`", "{} = ", "[[atos.{}]]"]
+    assert [key for key in ACT_KEYS if not any(form.format(key) in acts for form in named)] == []
+    chapter = readme.split("### Do edital ao arquivo de regras")[1].split("\n## ")[0].split("\n### ")[0]
+    stage = ("etapa", "ordem", "quantos", "fundamento", "prazo", "local_apresentacao", "documentos", "horario",
+             "datas", "texto")
+    assert [key for key in stage if f"`{key}" not in chapter] == []
+    cannot = chapter.split("**Ainda não se expressa**")[1].split("\n\n")[0]
+    assert "etapa" not in cannot and "curso de formação" not in cannot.lower()
