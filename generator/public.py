@@ -279,6 +279,9 @@ def position_view(result: ExamResult, pr: PositionResult, bases: _Bases | None =
     in_force = _order_in_force(result, pr, bases, people, fields)
     if in_force is not None:
         view["ordem_vigente"] = in_force
+    stages = _stage_calls(result, pr)
+    if stages:  # only when there are some: the views of exams without stage convocações stay as they were
+        view["convocacoes_etapa"] = stages
     who = _people_of(result, pr)
     view["situacoes"] = {who[i].registration: {"situacao": m.kind, "ato": m.act, "numero": m.number,
                                                     "data": m.date.isoformat(), "texto": m.text}
@@ -360,6 +363,20 @@ def _called_at(result: ExamResult, pr: PositionResult) -> dict[str, list[int]]:
     for place in timeline.places:
         out.setdefault(timeline.people[place.index].registration, []).append(place.position)
     return {reg: sorted(positions) for reg, positions in sorted(out.items())}
+
+
+def _stage_calls(result: ExamResult, pr: PositionResult) -> dict[str, list[str]]:
+    """Inscrição → the stage convocações (LEGAL-NOTES 18) that called the candidate, by act id (number or
+    identifier), in date order: with the act's view in `atos` (etapa, prazo, local_apresentacao…), what the citizen
+    card tells («convocado para o Curso de Formação; apresentar-se até …»)."""
+    timeline = result.timelines.get(pr.position.code)
+    if timeline is None or not timeline.stages:
+        return {}
+    out: dict[str, list[str]] = {}
+    for act, called in timeline.stages.items():
+        for i in called:
+            out.setdefault(timeline.people[i].registration, []).append(act)
+    return dict(sorted(out.items()))
 
 
 def _history(result: ExamResult, pr: PositionResult) -> dict[str, list[str]]:

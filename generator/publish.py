@@ -219,6 +219,10 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     if pdf is not None and key is not None:
         extra["assinatura"] = _sign(folder / name, key, act)
     record = {**view, "corpo": exam["corpo"], "pdf": _pdf_info(pdf), "dados": _data_info(data, folder)}
+    if act.is_stage_call:  # its own open data: whom it called (LEGAL-NOTES 18)
+        from .render.called_data import write_called
+
+        record["convocados_dados"] = write_called(exam["corpo"], view["ato"], folder)
     (folder / archive.ACT_FILE).write_text(json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                                            encoding="utf-8")
     return {"pdf": name if pdf is not None else None, **extra}

@@ -172,6 +172,10 @@ def test_a_stage_call_calls_every_apto_alphabetically_and_moves_no_nomination(tm
     assert gcm["convocacoes"] == _gcm(without)["convocacoes"] and len(gcm["convocacoes"]) == 2
     assert gcm["nomeacao"] == _gcm(without)["nomeacao"]
     assert "etapas" not in _gcm(without)  # exams without stage calls: the contract is as before
+    from generator.public import exam_view
+    cargo = next(c for c in exam_view(with_stage)["cargos"] if c["codigo"] == "GCM")
+    assert cargo["convocacoes_etapa"]["1008"] == ["48/2024"] and "1005" not in cargo["convocacoes_etapa"]
+    assert "convocacoes_etapa" not in next(c for c in exam_view(without)["cargos"] if c["codigo"] == "GCM")
     line = gcm["historico"]["1008"][0]["texto"]
     assert line == ("Convocado para a etapa «Curso de Formação Profissional» pelo Edital de Convocação nº 48/2024, "
                     "de 20/06/2024.")
@@ -239,6 +243,13 @@ def test_a_published_stage_call_records_whom_it_called_and_its_fields(published)
     contract = json.loads((records["ato-48-2024"].folder / "resultado.json").read_text(encoding="utf-8"))
     gcm = next(c for c in contract["cargos"] if c["codigo"] == "GCM")
     assert gcm["etapas"] == [{"ato": "48/2024", "convocados": ["1003", "1004", "1006"]}]
+    folder = records["ato-48-2024"].folder
+    assert (folder / "dados" / "convocados.csv").read_bytes().decode("utf-8-sig").splitlines() == [
+        "ordem;inscricao;nome", "1;1003;Carla Dias", "2;1004;Diego Reis", "3;1006;Ângela Prado"]
+    data = json.loads((folder / "dados" / "convocados.json").read_text(encoding="utf-8"))
+    assert data["etapa"] == "Curso de Formação Profissional" and [r["inscricao"] for r in data["convocados"]] == [
+        "1003", "1004", "1006"]
+    assert {"dados/convocados.csv", "dados/convocados.json"} <= set(records["ato-48-2024"].published())
 
 
 def test_the_pdf_prints_the_text_sanitised_the_presentation_and_the_annex(published):
@@ -323,5 +334,7 @@ def test_the_act_page_shows_the_text_the_presentation_and_the_called(published):
     assert "Candidatos convocados para a etapa «Curso de Formação Profissional», em ordem de classificação" in page
     rows = page[page.index("<th scope=\"col\">Ordem</th>"):]
     assert rows.index("1003") < rows.index("1004") < rows.index("1006") and "1007" not in rows
+    assert '<a href="dados/convocados.csv">CSV</a>' in page
+    assert (out / "certames" / "exemplo" / "atos" / "ato-48-2024" / "dados" / "convocados.json").is_file()
     nomination = (out / "certames" / "exemplo" / "atos" / "ato-50-2024" / "index.html").read_text(encoding="utf-8")
     assert "<dt>Documentos</dt><dd>RG; CPF.</dd>" in nomination

@@ -24,7 +24,8 @@ def history(exam_slug: str, records) -> list[dict]:
         entries.append({
             "slug": record.slug, "href": f"certames/{exam_slug}/atos/{record.slug}/", "view": view, "ato": act,
             "publicacao": view["publicacao"], "pdf": pdf, "pdf_sha256": sha,
-            "dados": view.get("dados"), "assinatura": record.manifest.get("assinatura"), "retificado_por": [],
+            "dados": view.get("dados"), "convocados_dados": view.get("convocados_dados"),  # a stage call's own data
+            "assinatura": record.manifest.get("assinatura"), "retificado_por": [],
             "corrige": None, "seal": seal(sha, record.manifest.get("assinatura")) if pdf else None})
     by_number = {(e["ato"].get("identificador") or e["ato"]["numero"]): e for e in entries}
     for e in entries:
