@@ -25,6 +25,10 @@ SITE_NAME = "Resultados de concursos públicos"
 EFFECTS = {"mantem": "mantém-se na lista específica", "sai_da_reserva": "sai da lista específica; segue na lista geral",
            "elimina": "eliminado(a) do concurso"}
 ASSETS = ("site.css", "site.js", "busca.js", "favicon.svg")
+# A nomination's reasons (allocate.py) that its row's vacancy words already tell: «de ampla concorrência» is the
+# general list's place, «reservada a …» the reserve list's by the alternation. The others (a reserved place given back,
+# a floor's place) go into the card's file.
+PLAIN_REASONS = ("ampla", "reserva")
 PROBLEMS_MARKER = "previa-problemas.txt"  # gazeta serve: present while the input has problems (problems_page)
 SITE_DESCRIPTION = ("Resultado oficial de concursos públicos: listas de classificação, ordem de nomeação com o "
                     "fundamento legal de cada posição, resultados das comissões e dados abertos.")
@@ -573,6 +577,9 @@ class ExamPages:
             found["atos"].sort(key=lambda a: a["data"])
         shards: dict[int, dict] = {}
         for reg, found in people.items():
+            if found.keys() == {"nomeacao"} and found["nomeacao"]["motivo"] in PLAIN_REASONS:
+                continue  # the row says it all (its vacancy words give the reason): at national scale the
+                # nomination order is the whole list, and a file entry per person would add hundreds of MB
             shards.setdefault(index[reg] // PAGE_SIZE + 1, {})[reg] = found
         folder = self.site.out / rel / "cartao"
         for n, found in sorted(shards.items()):

@@ -73,6 +73,9 @@
       return ["Você foi convocado(a): o ato e a posição estão na sua situação, acima.", "", ""];
     }
     var reason = "";
+    if (!n && /(Nomeação|Cadastro de reserva)/.test(words)) {  /* the row says it all: its vacancy words give the reason */
+      n = { motivo: /vaga reservada/.test(words) ? "reserva" : "ampla", fundamento: "" };
+    }
     if (n) {
       reason = n.motivo === "reserva" ? " É uma vaga reservada: você a ocupa pela sua classificação na lista " +
         "específica, na vez que a alternância das reservas dá a essa lista." :
@@ -90,7 +93,7 @@
         "mesmas regras de reserva de vagas e alternância; não é garantia de nomeação." + reason,
         nominationHref(table, k), "Ver a " + k + "ª posição na ordem de nomeação"];
     }
-    if ((m = /Nomeação: (\d+)ª posição/.exec(words)) || n) {
+    if ((m = /Nomeação: (\d+)ª posição/.exec(words)) || (n && n.posicao)) {
       var j = m ? +m[1] : n.posicao;
       return ["Você está dentro das vagas, na " + j + "ª posição da ordem de nomeação: a nomeação vem por um edital " +
         "de convocação, nesta ordem, durante a validade do concurso." + reason, nominationHref(table, j),
