@@ -183,9 +183,8 @@ def test_each_csv_xlsx_download_says_which_keeps_the_zeros(example):
 # -- the «Sua situação» card's files (issue 21 item 1) --------------------------------------------------------------
 CARD_KEYS = {"listas", "nomeacao", "comissao", "atos"}
 CARD_FIELDS = {  # the allow-list of each part (generator/render/site.py ExamPages._cards)
-    "listas": {"grupo", "titulo", "classificacao", "href"},
-    "nomeacao": {"posicao", "vaga", "grupo", "motivo", "cadastro", "fundamento", "fundamento_href", "href"},
-    "comissao": {"procedimento", "resultado", "efeito", "efeito_texto", "fundamento", "fundamento_href", "href"},
+    "nomeacao": {"posicao", "motivo", "cadastro", "fundamento"},
+    "comissao": {"procedimento", "resultado", "efeito", "efeito_texto", "fundamento", "href"},
     "atos": {"tipo", "titulo", "data", "data_curta", "href", "mudancas", "posicao", "vaga", "fundamento", "etapa",
              "apresentacao", "texto"},
 }
@@ -206,12 +205,16 @@ def test_card_files_hold_no_name_and_only_their_allow_list(example):
              for n in re.findall(r'<th scope="row">([^<]+)</th>', page.read_text("utf-8"))}
     assert len(names) > 500
     for path, card in cards.items():
-        assert card["formato"] == 1 and set(card) == {"formato", "pessoas"}
+        assert card["formato"] == 1 and set(card) == {"formato", "por_pagina", "listas", "fundamentos", "pessoas"}
         text = path.read_text("utf-8")
         assert not [n for n in names if n in text], path
+        assert all(len(b) == 2 and isinstance(b[0], str) for b in card["fundamentos"])
         for reg, person in card["pessoas"].items():
             assert reg.isdigit() and person and set(person) <= CARD_KEYS, (path, reg)
             for key, value in person.items():
+                if key == "listas":  # [group, rank], titles once per file
+                    assert all(g in card["listas"] and isinstance(k, int) for g, k in value), (path, reg)
+                    continue
                 for item in value if isinstance(value, list) else [value]:
                     assert set(item) <= CARD_FIELDS[key], (path, reg, key, set(item) - CARD_FIELDS[key])
         for word in ("cpf", "nascimento", "parecer", "voto"):
@@ -219,11 +222,14 @@ def test_card_files_hold_no_name_and_only_their_allow_list(example):
 
 
 def test_card_files_tell_each_persons_commission_correction_and_call(example):
-    cards = {str(p.relative_to(example)): c["pessoas"] for p, c in _cards(example).items()}
+    files = {str(p.relative_to(example)): c for p, c in _cards(example).items()}
+    cards = {k: c["pessoas"] for k, c in files.items()}
     aga = cards["certames/lins-2024-gcm/aga/cartao/1.json"]["03636094"]
     (outcome,) = aga["comissao"]
     assert outcome["resultado"] == "não confirmado" and outcome["efeito"] == "sai_da_reserva"
-    assert outcome["fundamento"] == "Decreto Municipal de Lins nº 13.760/2024, art. 10, parágrafo único, II"
+    assert files["certames/lins-2024-gcm/aga/cartao/1.json"]["fundamentos"][outcome["fundamento"]] == [
+        "Decreto Municipal de Lins nº 13.760/2024, art. 10, parágrafo único, II",
+        "../../../legislacao/lins-decreto-13760-2024/#art10_par1u_inc2"]
     assert outcome["href"] == "comissao/#c-03636094-heteroidentificacao"
     assert (example / "certames/lins-2024-gcm/aga/comissao/index.html").read_text("utf-8").count(
         'id="c-03636094-heteroidentificacao"') == 1
@@ -235,7 +241,7 @@ def test_card_files_tell_each_persons_commission_correction_and_call(example):
     (call,) = cards["certames/lins-2024-gcm/gcm/cartao/1.json"]["03024501"]["atos"]
     assert (call["tipo"], call["titulo"], call["posicao"]) == ("convocacao", "Edital de Convocação nº 20/2024", "1ª")
     negro = cards["certames/lins-2024-gcm/gcm/cartao/1.json"]["06525531"]
-    assert [(lst["grupo"], lst["classificacao"]) for lst in negro["listas"]] == [("geral", 29), ("pcd", 2), ("negro", 3)]
+    assert negro["listas"] == [["geral", 29], ["pcd", 2], ["negro", 3]]
     assert negro["nomeacao"]["posicao"] == 8 and negro["nomeacao"]["motivo"] == "reserva"
 
 

@@ -513,50 +513,61 @@ class ExamPages:
         are on with its rank, their place in the nomination order with its reason, the commission outcome for
         their inscrição, and each archived act that changed their situation (build.acts_by_person). Keyed by
         inscrição and without names, like the commission page (LEGAL-NOTES 7: the outcome is published by
-        inscrição only; the card puts it beside the name in the reader's browser, from two public pages). Only
-        people with something to add are written, and only files with someone in them."""
+        inscrição only; the card puts it beside the name in the reader's browser, from two public pages).
+        Compact, because the nomination order is the whole list: list titles and bases once per file (`listas`,
+        `fundamentos`: [texto, link]), people by reference to them; links the card computes (a list's or the
+        nomination order's page from the rank, PAGE_SIZE a page); only people with something to add, and only
+        files with someone in them. The format is site.js's (formato 1), not open data."""
         code = p["codigo"]
         people: dict[str, dict] = {}
+        titles: dict[str, str] = {}
 
         def person(reg: str) -> dict | None:
             if reg not in index:  # not on the general list (eliminated): no list row, no card
                 return None
             return people.setdefault(reg, {})
 
-        groups = [lst for lst in p["listas"] if lst["grupo"] != "geral"]
-        for lst in groups:
-            for k, e in enumerate(lst["entradas"]):
+        for lst in p["listas"]:
+            if lst["grupo"] == "geral":
+                continue
+            titles[lst["grupo"]] = lst["titulo"]
+            for e in lst["entradas"]:
                 found = person(e["inscricao"])
                 if found is not None:
-                    found.setdefault("listas", []).append(
-                        {"grupo": lst["grupo"], "titulo": lst["titulo"], "classificacao": e["classificacao"],
-                         "href": f"{lst['grupo']}/{page_dir(k // PAGE_SIZE + 1)}#i-{e['inscricao']}"})
+                    found.setdefault("listas", []).append([lst["grupo"], e["classificacao"]])
         for reg, found in people.items():  # the general list first, then the group lists in the view's order
-            k = index[reg]
-            found["listas"].insert(0, {"grupo": "geral", "titulo": "Lista geral", "classificacao": k + 1,
-                                       "href": f"geral/{page_dir(k // PAGE_SIZE + 1)}#i-{reg}"})
-        words, root = _words(p, "vagas"), "../" * (rel.count("/"))
+            found["listas"].insert(0, ["geral", index[reg] + 1])
+        if titles:
+            titles["geral"] = "Lista geral"
+        root = "../" * rel.count("/")
+        bases: dict[tuple, int] = {}
+
+        def basis(b: dict | None) -> int | None:
+            if not b or not b.get("texto"):
+                return None
+            key = (b["texto"], self._law_href(b, root))
+            return bases.setdefault(key, len(bases))
+
         for n in p["nomeacao"]:
             found = person(n["inscricao"])
             if found is None:
                 continue
-            b = n.get("fundamento") or {}
-            found["nomeacao"] = {
-                "posicao": n["posicao"], "vaga": words.get(n["vaga"]) or VACANCY.get(n["vaga"], n["vaga"]),
-                "grupo": n["vaga"], "motivo": n.get("motivo", ""), "cadastro": bool(n.get("cadastro_reserva")),
-                "fundamento": b.get("texto", ""), "fundamento_href": self._law_href(b, root),
-                "href": f"nomeacao/{page_dir((n['posicao'] - 1) // PAGE_SIZE + 1)}#n-{n['posicao']}"}
+            motivo = n.get("motivo", "")
+            if not found and motivo in PLAIN_REASONS:
+                continue  # the row says it all (its vacancy words give the reason)
+            found["nomeacao"] = {"posicao": n["posicao"], "motivo": motivo, "cadastro": bool(n.get("cadastro_reserva")),
+                                 "fundamento": basis(n.get("fundamento"))}
         procedures = _words(p, "procedimentos")
         for k, r in enumerate((p.get("comissao") or {}).get("resultados", ())):
             found = person(r["inscricao"])
             if found is None:
                 continue
-            b = r.get("fundamento") or {}
+            effect = r.get("efeito", "")
             found.setdefault("comissao", []).append({
                 "procedimento": procedures.get(r["procedimento"]) or PROCEDURE.get(r["procedimento"], r["procedimento"]),
-                "resultado": r.get("rotulo") or OUTCOME.get(r["resultado"], r["resultado"]), "efeito": r.get("efeito", ""),
-                "efeito_texto": EFFECTS.get(r.get("efeito", ""), r.get("efeito", "")), "fundamento": b.get("texto", ""),
-                "fundamento_href": self._law_href(b, root),
+                "resultado": r.get("rotulo") or OUTCOME.get(r["resultado"], r["resultado"]), "efeito": effect,
+                **({} if effect in EFFECTS or not effect else {"efeito_texto": effect}),
+                "fundamento": basis(r.get("fundamento")),
                 "href": f"comissao/{page_dir(k // PAGE_SIZE + 1)}#c-{r['inscricao']}-{r['procedimento']}"})
         for reg, acts in ((self.exam.get("atos_por_inscricao") or {}).get(code) or {}).items():
             found = person(reg)
@@ -577,16 +588,23 @@ class ExamPages:
             found["atos"].sort(key=lambda a: a["data"])
         shards: dict[int, dict] = {}
         for reg, found in people.items():
-            if found.keys() == {"nomeacao"} and found["nomeacao"]["motivo"] in PLAIN_REASONS:
-                continue  # the row says it all (its vacancy words give the reason): at national scale the
-                # nomination order is the whole list, and a file entry per person would add hundreds of MB
-            shards.setdefault(index[reg] // PAGE_SIZE + 1, {})[reg] = found
+            if found:
+                shards.setdefault(index[reg] // PAGE_SIZE + 1, {})[reg] = found
+        table = [list(key) for key in bases]
         folder = self.site.out / rel / "cartao"
         for n, found in sorted(shards.items()):
+            used = sorted({x["fundamento"] for v in found.values() for x in [v.get("nomeacao"), *v.get("comissao", ())]
+                           if x and x.get("fundamento") is not None})
+            renumber = {old: new for new, old in enumerate(used)}
+            for v in found.values():  # each file carries only the bases its people cite
+                for x in [v.get("nomeacao"), *v.get("comissao", ())]:
+                    if x and x.get("fundamento") is not None:
+                        x["fundamento"] = renumber[x["fundamento"]]
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"{n}.json").write_text(json.dumps({"formato": 1, "pessoas": found}, ensure_ascii=False,
-                                                         sort_keys=True, separators=(",", ":")) + "\n",
-                                              encoding="utf-8")
+            data = {"formato": 1, "por_pagina": PAGE_SIZE, "listas": titles, "fundamentos": [table[k] for k in used],
+                    "pessoas": found}
+            (folder / f"{n}.json").write_text(json.dumps(data, ensure_ascii=False, sort_keys=True,
+                                                         separators=(",", ":")) + "\n", encoding="utf-8")
 
     def _law_href(self, b: dict, root: str) -> str | None:
         """A basis's legislation page (with its article's anchor) from the cargo's folder, when the site has it."""
