@@ -73,6 +73,9 @@
       return ["Você foi convocado(a): o ato e a posição estão na sua situação, acima.", "", ""];
     }
     var reason = "";
+    if (!n && /(Nomeação|Cadastro de reserva)/.test(words)) {  /* the row says it all: its vacancy words give the reason */
+      n = { motivo: /vaga reservada/.test(words) ? "reserva" : "ampla", fundamento: "" };
+    }
     if (n) {
       reason = n.motivo === "reserva" ? " É uma vaga reservada: você a ocupa pela sua classificação na lista " +
         "específica, na vez que a alternância das reservas dá a essa lista." :
@@ -90,7 +93,7 @@
         "mesmas regras de reserva de vagas e alternância; não é garantia de nomeação." + reason,
         nominationHref(table, k), "Ver a " + k + "ª posição na ordem de nomeação"];
     }
-    if ((m = /Nomeação: (\d+)ª posição/.exec(words)) || n) {
+    if ((m = /Nomeação: (\d+)ª posição/.exec(words)) || (n && n.posicao)) {
       var j = m ? +m[1] : n.posicao;
       return ["Você está dentro das vagas, na " + j + "ª posição da ordem de nomeação: a nomeação vem por um edital " +
         "de convocação, nesta ordem, durante a validade do concurso." + reason, nominationHref(table, j),
@@ -172,7 +175,7 @@
     if (!general || !window.fetch) { box.removeAttribute("aria-busy"); box.setAttribute("data-completo", ""); return box; }
     fetch(base + "cartao/" + Math.ceil(general / per) + ".json")
       .then(function (r) { return r.ok ? r.json() : { pessoas: {} }; })
-      .then(function (data) { return (data.pessoas || {})[reg] || {}; }, function () { return {}; })
+      .then(function (data) { return expand(data, reg); }, function () { return {}; })
       .then(function (extra) {
         if (!box.isConnected) return;
         rest.textContent = "";
@@ -181,6 +184,33 @@
         box.setAttribute("data-completo", "");
       });
     return box;
+  }
+
+  /* cartao/<n>.json (render/site.py _cards, formato 1) → what story() reads: list titles and bases are given once
+     per file; links to a list's or the nomination order's page come from the rank */
+  function expand(data, reg) {
+    var p = (data.pessoas || {})[reg] || {}, bases = data.fundamentos || [], titles = data.listas || {};
+    var per = +data.por_pagina || 500, out = { atos: p.atos || [] };
+    function page(rank) { var k = Math.ceil(rank / per); return k > 1 ? k + "/" : ""; }
+    function basis(k) { var b = k === null || k === undefined ? null : bases[k]; return b || ["", null]; }
+    if (p.listas) {
+      out.listas = p.listas.map(function (l) {
+        return { titulo: titles[l[0]] || l[0], classificacao: l[1], href: l[0] + "/" + page(l[1]) + "#i-" + reg };
+      });
+    }
+    if (p.nomeacao) {
+      var b = basis(p.nomeacao.fundamento);
+      out.nomeacao = { posicao: p.nomeacao.posicao, motivo: p.nomeacao.motivo, cadastro: p.nomeacao.cadastro,
+        fundamento: b[0], fundamento_href: b[1] };
+    }
+    if (p.comissao) {
+      out.comissao = p.comissao.map(function (c) {
+        var b = basis(c.fundamento);
+        return { procedimento: c.procedimento, resultado: c.resultado, efeito: c.efeito, efeito_texto: c.efeito_texto,
+          fundamento: b[0], fundamento_href: b[1], href: c.href };
+      });
+    }
+    return out;
   }
 
   /* a classificação geral da pessoa: a primeira coluna da lista geral, ou a coluna «Classif. geral» de uma lista
