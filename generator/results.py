@@ -199,6 +199,19 @@ def _register_problems(pos: Position, rules: Rules, key: str) -> list[Problem]:
             problems.append(Problem("certame.toml", f"não há reserva «{g}» neste cargo pelas regras de {rules.id}: "
                                     "retire-a de cadastro_reservas.", column=f"{key}.cadastro_reservas.{g}"))
     size = pos.register_size if pos.register_size is not None else rules.register_size
+    for g, n in (pos.register_reserves or {}).items():
+        rule = rules.groups.get(g)
+        if rule is None or rule.positions is None or size is None or pos.vacancies < rules.min_for(g)[0]:
+            continue
+        sequence = _sequence(rule)  # the edital's sequence continues in the cadastro: it must reach the table's count
+        inside = sequence.count_upto(pos.vacancies + size) - sequence.count_upto(pos.vacancies)
+        if inside < n:
+            problems.append(Problem("certame.toml", f"cadastro_reservas.{g} = {n}, mas a sequência de posições de "
+                                    f"{rules.source} ({rule.positions_basis.text}) dá {inside} posição(ões) entre a "
+                                    f"{pos.vacancies + 1}ª e a {pos.vacancies + size}ª (o cadastro de {size} do cargo "
+                                    f"«{pos.code}»): o grupo ficaria com menos vagas no cadastro que o quadro do "
+                                    "edital. Confira os dois números no edital.",
+                                    column=f"{key}.cadastro_reservas.{g}"))
     shares = sum(n for g, n in (pos.register_reserves or {}).items() if g in rules.groups)
     shares += sum(rule.register or 0 for g, rule in rules.groups.items() if g not in (pos.register_reserves or {})
                   and (g != "mulher" or pos.municipal_guard))

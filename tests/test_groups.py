@@ -213,3 +213,16 @@ def test_the_site_says_retificado_pela_for_a_feminine_title():
     assert template.render(r={"titulo": "Edital de Retificação nº 2"}) == "retificado pelo"
     assert template.render(r={"titulo": "Portaria nº 5/2024"}) == "retificado pela"
     assert template.render(r={"titulo": "Grade nº 5/2024", "genero": "feminino"}) == "retificado pela"
+
+
+def test_a_cadastro_share_the_sequence_cannot_reach_is_an_error(tmp_path):
+    """PcD at 5ª, 21ª, 41ª…: a cadastro of 3 beyond 25 vacancies (26ª–28ª) holds no PcD position, so a table of
+    «1 PcD» in it could never be met; `gazeta check` says so instead of silently giving the place to ampla."""
+    exam, rules = federal_exam(tmp_path, cargo_extra='cadastro = 3\ncadastro_reservas = { pcd = 1 }\n'
+                                                     'cadastro_fundamento = "item 1.1"\n')
+    assert any("cadastro_reservas.pcd = 1" in p and "dá 0 posição(ões) entre a 26ª e a 28ª" in p
+               for p in _problems(exam, rules))
+    fine = tmp_path / "ok"
+    exam, rules = federal_exam(fine, cargo_extra='cadastro = 16\ncadastro_reservas = { pcd = 1 }\n'
+                                                 'cadastro_fundamento = "item 1.1"\n')
+    prepare(exam, rules)  # 41ª is inside 26ª–41ª
