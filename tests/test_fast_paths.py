@@ -136,6 +136,7 @@ def test_fast_path_reads_and_reports_as_the_row_loop(monkeypatch_module, drawn, 
         (folder / "certame.toml").write_text(TOML, encoding="utf-8")
         (folder / "candidatos.csv").write_text(text.getvalue(), encoding="utf-8")
         monkeypatch_module.setattr(reader, "CHUNK", chunk)
+        monkeypatch_module.setattr(reader._Reader, "columns", lambda self: None)  # test_columns.py tests those
         fast = _outcome(folder)
         monkeypatch_module.setattr(reader._Reader, "_fast", lambda self, lines, rows, candidates: False)
         slow = _outcome(folder)

@@ -12,9 +12,10 @@ from ..errors import Collector
 from ..model import APPROVED, Candidate
 from ..plain import one_line
 from . import cells
-from .cells import BadCell, cpf_digits, parse_rank
+from .cells import BadCell, parse_rank
+from .cells import cpf_digits as cell_cpf_digits
 from .report import RowProblems
-from .table import Columns, Table
+from .table import FIRST_DATA_LINE, Columns, Table
 from .text import count, fold, join_words
 
 COLUMNS = Columns(
@@ -92,7 +93,10 @@ def read_candidates(table: Table, codes: dict[str, str] | None, problems: Collec
     or S/N).
     """
     reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra, kinds, statuses)
-    candidates = reader.run()
+    candidates = reader.columns()
+    if candidates is None:  # the row loop, with a fresh reader: the columns committed and reported nothing
+        reader = _Reader(table, codes, RowProblems(table.file, problems), places, max_score, extra, kinds, statuses)
+        candidates = reader.run()
     if not no_zeros:
         _lost_zeros(table, reader.first, problems)
     for registration in table.malformed:  # known, so comissão and desistências raise no knock-on problem
@@ -139,6 +143,110 @@ class _Reader:
             if not self._fast(lines, rows, candidates):
                 self._slow(zip(lines, rows), candidates)
         return candidates
+
+    def columns(self) -> list[Candidate] | None:
+        """The whole CSV file as columns (load/columns.py): `_fast`'s checks over whole columns, each distinct text
+        of a column with few (cargo, nota, situação, dates, S/N, ties) parsed once by the same memoised parsers.
+        None, with nothing committed or reported, for a file in which the row loop could report anything or that
+        pyarrow could read differently from csv.reader: the caller then runs the row loop, which reports it."""
+        from .columns import cpf_digits, distinct, read_columns, spread
+
+        table, memo, index, codes = self.table, self.memo, self.table.index, self.codes
+        columns = read_columns(table)
+        if columns is None:
+            return None
+        size = len(columns[0])
+        reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
+        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
+            index.get(c) for c in COLUMNS.optional)
+
+        def parsed(i: int, parse: Callable[[str], object]) -> list | None:
+            """Column i's value in each row, parse() run once per distinct text; None if one is MISSING."""
+            texts, at = distinct(columns[i])
+            values = list(map(parse, texts))
+            return None if any(v is MISSING for v in values) else spread(values, at)
+
+        keys = columns[table.key].to_pylist()
+        if "" in keys or not table.header_words.isdisjoint(keys):
+            return None
+        registrations = list(map(str.strip, keys if reg_i == table.key else columns[reg_i].to_pylist()))
+        names = list(map(str.strip, columns[name_i].to_pylist()))
+        if "" in registrations or "" in names or not all(map(str.isprintable, names)):
+            return None
+        if not "".join(registrations).isdigit() and any(map(_footer_text, registrations)):
+            return None  # «Total», «Gerado em…»: the row loop names the footer
+        positions = parsed(code_i, str.strip if codes is None else lambda t: codes.get(t, MISSING))
+        if positions is None:
+            return None
+        statuses = [APPROVED] * size if status_i is None else parsed(
+            status_i, lambda t: memo.statuses.get(t) or memo.quiet_status(t))
+        if statuses is None:
+            return None
+        blank = object()  # no score: right only for an absent or eliminated candidate (quiet_score)
+        scores = parsed(score_i, lambda t: memo.scores.get(t) or (
+            memo.quiet_score(t, APPROVED) if t.strip() else blank))
+        if scores is None:
+            return None
+        if not all(map(is_not, scores, repeat(blank))):  # by identity: Decimal == object asks numbers.Rational
+            for i in [i for i, value in enumerate(scores) if value is blank]:
+                if statuses[i] == APPROVED:
+                    return None
+                scores[i] = NO_SCORE
+        bits = [0] * size
+        for column_i, weight, word in ((negro_i, 4, "negro"), (pcd_i, 2, "pcd"), (indig_i, 1, "indigena")):
+            if column_i is not None:
+                found = parsed(column_i, lambda t, word=word: _quiet_bit(memo, t, word))
+                if found is None:
+                    return None
+                if any(found):
+                    bits = list(map(int.__add__, bits, [weight * b for b in found] if weight > 1 else found))
+        options = list(map(_OPTS.__getitem__, bits))
+        births = sexes = cpfs = repeat(None)
+        if birth_i is not None:
+            births = parsed(birth_i, lambda t: _memo_hit(memo.births, t, memo.quiet_birth))
+            if births is None:
+                return None
+        if sex_i is not None:
+            sexes = parsed(sex_i, lambda t: _memo_hit(memo.sexes, t, memo.quiet_sex))
+            if sexes is None:
+                return None
+        if cpf_i is not None:
+            cpfs = cpf_digits(columns[cpf_i])
+            if cpfs is None:
+                cpfs = cells.cpf_column(columns[cpf_i].to_pylist())
+            if cpfs is None:
+                return None
+        ranks = choices = ties = None
+        if rank_i is not None and (ranks := parsed(rank_i, lambda t: _quiet(cells.parse_rank, t))) is None:
+            return None
+        if choice_i is not None and (choices := parsed(choice_i, lambda t: _quiet(cells.parse_choice, t))) is None:
+            return None
+        if self.extra_at is not None:
+            each = []
+            for i, parse in zip(self.extra_at, self.tie_parsers):
+                found = [_quiet(parse, "")] * size if i is None else parsed(i, lambda t, parse=parse: _quiet(parse, t))
+                if found is None or MISSING in found[:1]:
+                    return None
+                each.append(found)
+            ties = list(zip(*each))
+        lines = range(FIRST_DATA_LINE, FIRST_DATA_LINE + size)  # every row is a candidate: numbered as in `run`
+        made = list(map(Candidate, registrations, names, positions, scores, repeat(None), births, cpfs, sexes,
+                        options, statuses, lines))
+        first = dict(zip(registrations, made))
+        if len(first) != size:
+            return None  # a repeated inscrição: the row loop reports it
+        if ranks is not None:  # in the row loop's order: rank, choice, ties (the bookkeeping reports nothing here)
+            for candidate, rank in zip(made, ranks):
+                candidate.rank = self._ranked(rank, candidate.position, candidate.status, candidate.line)
+        if choices is not None:
+            for candidate, choice in zip(made, choices):
+                candidate.choice = choice
+        if ties is not None:
+            for candidate, tie in zip(made, ties):
+                candidate.tie = tie
+        self.first = first
+        table.read_whole = True
+        return made
 
     def _fast(self, lines: range, rows: list[list[str]], candidates: list[Candidate]) -> bool:
         """One block column by column with C-level maps; False (nothing committed) when any cell is unusual."""
@@ -269,7 +377,7 @@ class _Reader:
                 sex = sexes.get(row[sex_i], MISSING)
                 if sex is MISSING:
                     sex = memo.sex(row[sex_i], line)
-            cpf = None if cpf_i is None else cpf_digits(row[cpf_i])
+            cpf = None if cpf_i is None else cell_cpf_digits(row[cpf_i])
             if cpf is False:
                 cpf = memo.cpf(row[cpf_i], line)
             if not registration or not name:
@@ -346,6 +454,10 @@ class _Reader:
         except BadCell as error:
             self.rows.add(line, "classificacao", str(error))
             return None
+        return self._ranked(rank, code, status, line)
+
+    def _ranked(self, rank: int | None, code: str, status: str, line: int) -> int | None:
+        """A read rank remembered for the problems across rows (a repeated rank, a cargo only partly ranked)."""
         if rank is None:
             if status == APPROVED:
                 self.unranked.setdefault(code, []).append(line)
@@ -454,6 +566,28 @@ def _lost_zeros(table: Table, first: dict[str, Candidate], problems: Collector) 
                  f"algarismos que as outras, que têm {top}: parece{'m' if many else ''} ter perdido zeros à "
                  f"esquerda ({example.zfill(top)} vira {example} quando a planilha trata a inscrição como número). "
                  f"{fix}{_total(lines)}", _few(lines), "inscricao")
+
+
+def _quiet(parse: Callable[[str], object], text: str) -> object:
+    """parse(text), or MISSING where the row loop would report a problem (BadCell, or tiebreak's ValueError)."""
+    try:
+        return parse(text)
+    except ValueError:  # BadCell is a ValueError
+        return MISSING
+
+
+def _quiet_bit(memo: _Memo, text: str, column: str) -> int | object:
+    """A flag's bit, or MISSING where the row loop would report it."""
+    bit = memo.flags.get(text)
+    if bit is None:
+        bit = _quiet(lambda t: int(cells.parse_flag(t, column)), text)
+    return bit
+
+
+def _memo_hit(memo: dict, text: str, quiet: Callable[[str], object]) -> object:
+    """memo's value for text (None included), else quiet(text)."""
+    value = memo.get(text, MISSING)
+    return quiet(text) if value is MISSING else value
 
 
 def _resolved(values: list, miss: object, texts, quiet: Callable[..., object]) -> list | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 CELL_LIMIT = 131_072  # characters in one cell: csv's own field limit, applied to XLSX cells too
 
@@ -20,3 +21,4 @@ class Source:
     empty_cell: Callable[[int, int], str | None] | None = None  # why a cell at (line, column) reads empty, if known
     key_at: int | None = None  # the key column's position, set once the header is read (XLSX watches its cells)
     numeric_keys: list[int] = field(default_factory=list)  # lines whose key cell is an XLSX number (lost zeros)
+    origin: tuple[Path, str, int] | None = None  # CSV: (file, encoding, lines before the header), for load/columns.py

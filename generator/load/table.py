@@ -48,6 +48,8 @@ class Table:
     empty_cell: Callable[[int, int], str | None] | None = None  # see Source.empty_cell
     numeric_keys: list[int] = field(default_factory=list)  # see Source.numeric_keys
     ignored: tuple[str, ...] = ()  # header cells of `[colunas] ignorar`: never read, never reported as unmapped
+    origin: tuple[Path, str, int] | None = None  # see Source.origin
+    read_whole: bool = False  # load/columns.py read and counted every data row itself: `rows` is left unread
 
     def numbered(self) -> Iterator[tuple[int, list[str]]]:
         """(line, row) pairs; a zip with a counter, so `records` knows afterwards how many rows there were."""
@@ -160,7 +162,7 @@ def open_table(path: Path, columns: Columns, renames: dict[str, str], problems: 
             return
         if table is not None and source.stopped:
             table.broken = True
-        if table is not None and source.lines_read is not None:
+        if table is not None and source.lines_read is not None and not table.read_whole:
             if source.lines_read() != 1 + table.records():
                 table.broken = _broken(path.name, source, "", mark, problems)
 
@@ -248,7 +250,7 @@ def _with_header(file: str, source: Source, columns: Columns, renames: dict[str,
     while used > 1 and not header[used - 1].strip():
         used -= 1
     return Table(file, header, index, rows, key, problems, source.delimiter, used, words,
-                 empty_cell=source.empty_cell, numeric_keys=source.numeric_keys, ignored=ignored)
+                 empty_cell=source.empty_cell, numeric_keys=source.numeric_keys, ignored=ignored, origin=source.origin)
 
 
 def _empty_message(columns: Columns) -> str:
@@ -347,7 +349,7 @@ def _csv_source(path: Path, stream, encoding: str) -> Iterator[Source]:
             lines = again.readlines()[offset:]
         return csv.reader(lines, delimiter=delimiter, strict=True)
 
-    yield Source(reader, delimiter, lambda: reader.line_num, rescan)
+    yield Source(reader, delimiter, lambda: reader.line_num, rescan, origin=(path, encoding, offset))
 
 
 def _sniff(header_line: str) -> str:
