@@ -101,7 +101,7 @@ def test_a_clean_file_is_read_as_columns(monkeypatch, taken, tmp_path):
 
 
 @pytest.mark.parametrize("change", ["nota 72,505", "quotes", "blank line", "repeated", "no score", "bad byte",
-                                    "long row", "footer"])
+                                    "long row", "footer", "second BOM"])
 def test_any_problem_gives_way_to_the_row_loop(monkeypatch, taken, tmp_path, change):
     """A cell the row loop reports, or a file pyarrow could read otherwise: the columns commit nothing, and every
     problem keeps the row loop's file, line, column and message (casas_decimais 2: «72,505» is an error)."""
@@ -119,6 +119,8 @@ def test_any_problem_gives_way_to_the_row_loop(monkeypatch, taken, tmp_path, cha
         rows[5].append("x")
     elif change == "footer":
         rows.append(["Total: 8"] + [""] * (len(header) - 1))
+    elif change == "second BOM":
+        rows[0][0] = "\ufeff" + rows[0][0]  # the first data row begins with a BOM: pyarrow would drop it
     _write(tmp_path, header, rows, ";", "\n", encoding, quoting=quoting)
     if change == "blank line":
         path = tmp_path / "candidatos.csv"

@@ -229,6 +229,7 @@ class _Reader:
                     return None
                 each.append(found)
             ties = list(zip(*each))
+        columns.clear()  # every cell is read: pyarrow's memory goes before the candidates are made
         lines = range(FIRST_DATA_LINE, FIRST_DATA_LINE + size)  # every row is a candidate: numbered as in `run`
         made = list(map(Candidate, registrations, names, positions, scores, repeat(None), births, cpfs, sexes,
                         options, statuses, lines))

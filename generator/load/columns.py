@@ -31,26 +31,27 @@ def read_columns(table) -> list | None:
     data = path.read_bytes()
     if encoding == "cp1252":
         data = data.decode("cp1252").encode("utf-8")  # the strict path decodes it whole too (no unreadable byte)
-    elif data.startswith(BOM):
-        data = data[len(BOM):]
+    start = len(BOM) if data.startswith(BOM) else 0
     for _ in range(skip + 1):  # Excel's «sep=» line, then the header (already read by the strict reader)
-        end = data.find(b"\n")
+        end = data.find(b"\n", start)
         if end < 0:
             return None
-        header, data = data[:end], data[end + 1:]
-    if b'"' in data or b"\x00" in data or (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")) or not data:
-        return None  # quotes and line ends as csv.reader reads them: left to it
+        header, start = data[start:end], end + 1
+    if (start == len(data) or data.startswith(BOM, start) or data.find(b'"', start) >= 0
+            or data.find(b"\x00", start) >= 0
+            or data.find(b"\r", start) >= 0 and data.count(b"\r", start) != data.count(b"\r\n", start)):
+        return None  # quotes, NUL, lone CRs, a second BOM (pyarrow skips one): left to csv.reader
     try:
         same = next(csv.reader([header.decode("utf-8")], delimiter=table.delimiter, strict=True), None)
     except (csv.Error, UnicodeDecodeError):
         return None
     if same != table.header:
         return None  # not the header the strict reader read (it may be quoted: only the data rows may not)
-    rows = data.count(b"\n") + (not data.endswith(b"\n"))
+    rows = data.count(b"\n", start) + (not data.endswith(b"\n"))
     width = len(table.header)
     try:
         parsed = pcsv.read_csv(
-            pa.py_buffer(data),
+            pa.py_buffer(data)[start:],
             read_options=pcsv.ReadOptions(column_names=[f"c{i}" for i in range(width)]),
             parse_options=pcsv.ParseOptions(delimiter=table.delimiter, quote_char=False, double_quote=False,
                                             escape_char=False, newlines_in_values=False, ignore_empty_lines=False),
