@@ -76,10 +76,11 @@ def test_columns_read_and_report_as_the_row_loop(monkeypatch, drawn, delimiter, 
 
 def _clean(n: int = 30) -> tuple[list[str], list[list[str]]]:
     header = ["inscricao", "nome", "cargo", "nota", "cpf", "nascimento", "sexo", "negro", "pcd", "situacao",
-              "nota_especifica", "sorteio"]
+              "nota_especifica", "sorteio", "quilombola"]
     rows = [[f"{1000 + k}", f"Pessoa {k} da Conceição", "GCM" if k % 3 else "ADM", f"{50 + k % 7},5",
              f"{k:03d}.982.247-25", f"19{60 + k % 30}-0{1 + k % 9}-1{k % 9}", "FM"[k % 2], "SN"[k % 4 > 0],
-             "N", "aprovado" if k % 5 else "ausente", f"{k % 4},25", str(k + 1)] for k in range(n)]
+             "N", "aprovado" if k % 5 else "ausente", f"{k % 4},25", str(k + 1), "S" if k == 4 else "N"]
+            for k in range(n)]
     rows[3][3] = ""  # an absent candidate (k = 3 is not a multiple of 5): made ausente below, so no score is right
     rows[3][9] = "ausente"
     return header, rows
@@ -96,6 +97,7 @@ def test_a_clean_file_is_read_as_columns(monkeypatch, taken, tmp_path):
     assert exam.candidates[3].score == 0 and exam.candidates[3].status == "ausente"
     assert exam.candidates[2].cpf == "00298224725" and exam.candidates[1].name == "Pessoa 1 da Conceição"
     assert exam.candidates[0].opts == frozenset({"negro"}) and exam.candidates[1].opts == frozenset()
+    assert exam.candidates[4].opts == frozenset({"negro", "quilombola"})  # k = 4: negro (4 % 4 == 0), quilombola
     assert exam.candidates[5].tie == (Decimal("1.25"), None, 6, None)  # nota_especifica, hora, sorteio, jurado
     assert _outcome(tmp_path) == _row_loop(monkeypatch, tmp_path)
 

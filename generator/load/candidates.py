@@ -157,8 +157,8 @@ class _Reader:
             return None
         size = len(columns[0])
         reg_i, name_i, code_i, score_i = (index[c] for c in COLUMNS.required)
-        rank_i, birth_i, cpf_i, sex_i, negro_i, pcd_i, indig_i, status_i, choice_i = (
-            index.get(c) for c in COLUMNS.optional)
+        rank_i, birth_i, cpf_i, sex_i, status_i, choice_i = (
+            index.get(c) for c in ("classificacao", "nascimento", "cpf", "sexo", "situacao", "escolha"))
 
         def parsed(i: int, parse: Callable[[str], object]) -> list | None:
             """Column i's value in each row, parse() run once per distinct text; None if one is MISSING."""
@@ -193,7 +193,8 @@ class _Reader:
                     return None
                 scores[i] = NO_SCORE
         bits = [0] * size
-        for column_i, weight, word in ((negro_i, 4, "negro"), (pcd_i, 2, "pcd"), (indig_i, 1, "indigena")):
+        for word, weight in _WEIGHTS:  # every reserve column the reader knows (quilombola included)
+            column_i = index.get(word)
             if column_i is not None:
                 found = parsed(column_i, lambda t, word=word: _quiet_bit(memo, t, word))
                 if found is None:
