@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import date
 from decimal import Decimal
@@ -160,17 +161,27 @@ class _Reader:
         rank_i, birth_i, cpf_i, sex_i, status_i, choice_i = (
             index.get(c) for c in ("classificacao", "nascimento", "cpf", "sexo", "situacao", "escolha"))
 
+        uses = Counter(index.values())  # a header cell read under two of our names ([colunas]) is read twice
+
+        def column(i: int):
+            """Column i, let go after its last use: memory for the candidates rather than for pyarrow."""
+            uses[i] -= 1
+            found = columns[i]
+            if uses[i] <= 0:
+                columns[i] = None
+            return found
+
         def parsed(i: int, parse: Callable[[str], object]) -> list | None:
             """Column i's value in each row, parse() run once per distinct text; None if one is MISSING."""
-            texts, at = distinct(columns[i])
+            texts, at = distinct(column(i))
             values = list(map(parse, texts))
             return None if any(v is MISSING for v in values) else spread(values, at)
 
-        keys = columns[table.key].to_pylist()
+        keys = column(table.key).to_pylist()  # the key column is inscricao, the first required one
         if "" in keys or not table.header_words.isdisjoint(keys):
             return None
-        registrations = list(map(str.strip, keys if reg_i == table.key else columns[reg_i].to_pylist()))
-        names = list(map(str.strip, columns[name_i].to_pylist()))
+        registrations = list(map(str.strip, keys))
+        names = list(map(str.strip, column(name_i).to_pylist()))
         if "" in registrations or "" in names or not all(map(str.isprintable, names)):
             return None
         if not "".join(registrations).isdigit() and any(map(_footer_text, registrations)):
@@ -212,9 +223,11 @@ class _Reader:
             if sexes is None:
                 return None
         if cpf_i is not None:
-            cpfs = cpf_digits(columns[cpf_i])
+            found = column(cpf_i)
+            cpfs = cpf_digits(found)
             if cpfs is None:
-                cpfs = cells.cpf_column(columns[cpf_i].to_pylist())
+                cpfs = cells.cpf_column(found.to_pylist())
+            del found
             if cpfs is None:
                 return None
         ranks = choices = ties = None
@@ -230,7 +243,7 @@ class _Reader:
                     return None
                 each.append(found)
             ties = list(zip(*each))
-        columns.clear()  # every cell is read: pyarrow's memory goes before the candidates are made
+        columns.clear()  # every cell is read: the rest of pyarrow's memory goes before the candidates are made
         lines = range(FIRST_DATA_LINE, FIRST_DATA_LINE + size)  # every row is a candidate: numbered as in `run`
         made = list(map(Candidate, registrations, names, positions, scores, repeat(None), births, cpfs, sexes,
                         options, statuses, lines))
