@@ -140,3 +140,15 @@ def test_any_problem_gives_way_to_the_row_loop(monkeypatch, taken, tmp_path, cha
             "candidatos.csv, linha 6, coluna «nota»: a nota «72,505» tem 3 casas decimais, e o certame usa 2 "
             "(casas_decimais em certame.toml). Confira a nota; se o edital dá notas com mais casas, escreva "
             "casas_decimais = 3 em certame.toml."]
+
+
+def test_a_cell_read_under_two_names(monkeypatch, taken, tmp_path):
+    """[colunas] may send two of our columns to one header cell: the columnar reader reads that column twice (it lets
+    a column go after its last use), as the row loop does."""
+    (tmp_path / "certame.toml").write_text(TOML.replace("[publicacao]", '[colunas]\nnome = "X"\ncargo = "X"\n\n'
+                                                        "[publicacao]"), encoding="utf-8")
+    (tmp_path / "candidatos.csv").write_text("inscricao;X;nota\n1;GCM;5\n2;ADM;6\n", encoding="utf-8")
+    exam = load_exam(tmp_path)
+    assert taken == [2]
+    assert [(c.name, c.position) for c in exam.candidates] == [("GCM", "GCM"), ("ADM", "ADM")]
+    assert _outcome(tmp_path) == _row_loop(monkeypatch, tmp_path)
