@@ -44,4 +44,4 @@ def test_the_acts_chapter_names_every_key_of_atos_and_the_staff_chapter_the_stag
              "datas", "texto")
     assert [key for key in stage if f"`{key}" not in chapter] == []
     cannot = chapter.split("**Ainda não se expressa**")[1].split("\n\n")[0]
-    assert "etapa" not in cannot and "curso de formação" not in cannot.lower()
+    assert "que chama todos os aptos" not in cannot and "curso de formação" not in cannot.lower()

@@ -281,6 +281,24 @@ motivo = "Revisão de nota após recurso"
     assert gcm["etapas"] == [{"ato": "48/2024", "convocados": ["1003", "1004", "1006"]}]
 
 
+def test_a_stage_call_stands_for_who_a_later_correction_eliminates(published):
+    """1006 was called to the stage; a later retificação eliminates her: the published call is not undone
+    (LEGAL-NOTES 14), and the stage list replays with her."""
+    _edit(published, "1006,Ângela Prado,GCM,80.00,1990-01-01,,F,N,N,N,aprovado",
+          "1006,Ângela Prado,GCM,80.00,1990-01-01,,F,N,N,N,eliminado", "candidatos.csv")
+    (published / "certame.toml").write_text((published / "certame.toml").read_text(encoding="utf-8") + '''
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "60/2024"
+data = 2024-08-01
+edicao = "1540"
+motivo = "Eliminação após recurso"
+''', encoding="utf-8")
+    gcm = _gcm(prepare(published))
+    assert gcm["etapas"] == [{"ato": "48/2024", "convocados": ["1003", "1004", "1006"]}]
+
+
 @pytest.mark.parametrize("old, new, key", [
     ('prazo = 2024-07-05', 'prazo = 2024-07-08', "atos[2].prazo"),
     ('etapa = "Curso de Formação Profissional"', 'etapa = "Teste de Aptidão Física"', "atos[2].etapa"),

@@ -315,6 +315,11 @@ class _Run:
             called = []
             for c in sorted(self.frozen[act.id], key=lambda c: c.position):
                 i = self.index_of.get(c.registration)
+                if i is None and c.registration in self.outside:
+                    # Called, then eliminated by a later retificação of the result: the published call stands
+                    # (LEGAL-NOTES 14, «nobody is un-called»), as for a nomination convocação (`replay`)
+                    i = self.index_of[c.registration] = len(self.people)
+                    self.people.append(self.outside[c.registration])
                 if i is None or i in self.out:
                     event = self.left_by.get(i) if i is not None else None
                     why = ("não está mais entre os candidatos do cargo. Uma convocação publicada não se desfaz: "
