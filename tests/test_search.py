@@ -34,10 +34,13 @@ const fetchJson = (url) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(
     const files = [];
     const get = engine.get.bind(engine);
     engine.get = (p) => { if (!(p in engine.cache)) files.push(p); return get(p); };
-    const found = await engine.search(q);
+    let found = await engine.search(q);
     const bytes = files.reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0);
-    out.push({q, regs: found.results.map((p) => p[1]), pending: !!found.pending, bytes,
-              sit: found.results.map((p) => b.situation(p))});
+    const first = found.results.map((p) => p[1]), firstPending = !!found.pending;
+    // «Ver mais» until everything is read (at most 200 times): the whole answer, for the oracle
+    for (let k = 0; found.pending && k < 200; k++) { engine.fetched = 0; found = await engine.more(found); }
+    out.push({q, first, firstPending, regs: found.results.map((p) => p[1]), pending: !!found.pending, bytes,
+              sit: found.results.map((p) => b.situation(p)), approximate: !!found.approximate});
   }
   console.log(JSON.stringify(out));
 })();

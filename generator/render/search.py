@@ -1,4 +1,5 @@
-"""Static search index: sorted postings cut into small shards, so a query downloads a few tens of kilobytes.
+"""Static search index: each posting stored once, in its cargo's table; words, pairs and registrations are sorted
+keys holding id lists, cut into small shards, so a query downloads a few tens of kilobytes (issue 20 item 4).
 
 Pagefind 1.5.2 was measured first (bench/pagefind_probe.py, this 2-core machine): its Python API adds about 10
 records/s (the client polls the service every 0.1 s), so 1,000,000 per-candidate records would take a day; indexing
@@ -6,17 +7,31 @@ the rendered list pages instead (1,000,000 rows in 2,000 pages) took 62 s and 3.
 45 s and 2 GB budgets on its own — wrote index chunks of up to 210 kB (a query also loads 72 kB of WebAssembly and
 46 kB of script: > 300 kB), and its results point at a 500-row page rather than at the entry. Hence this index.
 
-Layout under `busca/`: `cargos.json` (where each cargo's general list lives, with the exam's body and place), and
-for names (`n/`), name pairs (`p/`) and registrations (`r/`) one directory file per first two characters listing
-each shard's first key, plus the shards.
-- A name is posted once per token, keyed `token TAB normalized full name`: a token's entries are contiguous, so any
-  word or word beginning ("soar" for Soares) is one key range, and that range holds *every* name with such a word.
-- A token too common to fetch whole (its postings fill more than one shard: "silva", "maria" at national scale) is
-  also posted once per other word of the same name, keyed `token SPACE other TAB full name` in `p/`: "batista gomes",
-  "gomes batista" and "gomes bat" are each one small range holding every name with both words.
-- A registration is keyed by its letters and digits without leading zeros, so "04.374.221" and "4374221" meet.
-busca.js picks, among these ranges, the cheapest that is complete for the query, and checks every word on the
-names it reads; nothing is found by a narrower guess that could miss someone.
+Layout under `busca/`:
+- `cargos.json`: where each cargo's general list lives, with the exam's body and place; `tabelas`, the first id of
+  each cargo's table, and `linhas`, the rows per table file.
+- `t/<cargo>-<k>.json`: the cargo's table, TABLE_ROWS rows a file: `[name, inscrição, page, rank, status]` (the
+  posting without its cargo, see `SearchIndex.add`). A person's id is the cargo's first id plus the row's place in
+  the table, which is ordered by normalized name then inscrição: a changed score changes a row (its rank, page and
+  status), never an id, so it rewrites that cargo's table and nothing else.
+- for words (`n/`), word pairs (`p/`), registrations (`r/`) and reversed registrations (`s/`, the end of an
+  inscrição): one directory file per first two characters listing each shard's first key, plus the shards. A shard
+  is `[[key, ids], …]`, ids ascending and delta-coded (`[first, +d, +d…]`); a key whose ids outgrow a shard goes on
+  in the next one (its directory key then ends in U+0001).
+  - a word's key is the word: any word or word beginning ("soar" for Soares) is one key range, and that range holds
+    *every* name with such a word.
+  - a word too common to fetch whole (its ids fill more than one shard: "silva", "maria" at national scale) is also
+    keyed `word SPACE other` for each other word of the same names, in `p/`: "batista gomes", "gomes batista" and
+    "gomes bat" are each one small range holding every name with both words.
+  - a registration is keyed by its letters and digits without leading zeros, so "04.374.221" and "4374221" meet;
+    reversed (zeros kept) in `s/`, so its last digits are a key range too.
+- `d/`: one-letter typos (issue 21 item 2): for every word of at least TYPO_FROM letters, the word and each form of
+  it with one letter deleted, keyed by that form, holding the words (`[[form, [word, …]], …]`). Two words one edit
+  apart (a letter changed, missing, added, or two neighbours swapped) share a form.
+- `atos.json` (at `busca/` only): every published act, by title, type, number and date.
+busca.js picks, among the word ranges, the cheapest that is complete for the query, narrows it by the other words'
+ranges when they are cheap, and checks every word on the names of the rows it reads; nothing is found by a narrower
+guess that could miss someone.
 
 Segments (issue 8 item 7): an exam of SEGMENT_FROM approved candidates or more has an index of its own, the same
 layout under `busca/s/<exam>/` with its own `cargos.json`; every other exam shares the one at `busca/`. The search
@@ -29,14 +44,18 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from json.encoder import encode_basestring  # C-accelerated string quoting: one call per field, not per posting
 import tempfile
 import unicodedata
 from pathlib import Path
 
 SEGMENT_FROM = 100_000  # approved candidates from which an exam's index is a segment of its own
-SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and at most 2 shards: < 300 KB
+SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and a few shards: < 300 KB
+TABLE_ROWS = 64  # rows per table file: a result costs one small file, shared by its neighbours in the table
+TYPO_FROM = 3  # words of at least this many letters are in d/ (busca.js corrects words of 4 letters or more)
 SEP = "\t"
+NEXT = "\x01"  # directory key of a shard that goes on with the previous shard's last key
 # Name particles: in almost every name, so useless to look a name up by (busca.js skips them too).
 PARTICLES = frozenset({"da", "das", "de", "des", "do", "dos", "e"})
 
@@ -48,21 +67,30 @@ def normalize(text: str) -> str:
     return " ".join(kept.lower().split())
 
 
-_WORDS: dict[str, str] = {}
+class WordCache:
+    """normalize() memoised per word, owned by one index (no module state): names repeat their words, a million
+    names hold a few thousand distinct ones. Bounded: hostile input cannot grow it without limit."""
+
+    def __init__(self, limit: int = 1_000_000) -> None:
+        self.limit = limit
+        self.words: dict[str, str] = {}
+
+    def name(self, name: str) -> str:
+        words, out = self.words, []
+        for word in name.split():
+            norm = words.get(word)
+            if norm is None:
+                norm = sys.intern(normalize(word))
+                if len(words) < self.limit:
+                    words[word] = norm
+            if norm:
+                out.append(norm)
+        return " ".join(out)
 
 
-def normalize_name(name: str) -> str:
-    """normalize(), memoised per word: names repeat their words, a million names hold few thousand distinct ones."""
-    out = []
-    for word in name.split():
-        norm = _WORDS.get(word)
-        if norm is None:
-            norm = normalize(word)
-            if len(_WORDS) < 1_000_000:  # bounded: hostile input cannot grow it without limit
-                _WORDS[word] = norm
-        if norm:
-            out.append(norm)
-    return " ".join(out)
+def normalize_name(name: str, cache: WordCache | None = None) -> str:
+    """normalize() of a name, word by word through `cache` when one is given."""
+    return (cache or WordCache(0)).name(name)
 
 
 def registration_key(registration: str) -> str:
@@ -72,23 +100,35 @@ def registration_key(registration: str) -> str:
     return key.lstrip("0") or key[-1:]
 
 
+def suffix_key(registration: str) -> str:
+    """Key of an inscrição read from its end: letters and digits, lower case, zeros kept, reversed (as busca.js)."""
+    plain = registration.isascii() and registration.isalnum()
+    return (registration.lower() if plain else normalize(registration).replace(" ", ""))[::-1]
+
+
 def bucket(key: str) -> str:
     """File-safe name of the first two characters of a key (busca.js computes the same)."""
     return "".join(ch if ("a" <= ch <= "z" or "0" <= ch <= "9") else f"_{ord(ch):x}" for ch in key[:2]) or "_"
 
 
-class SearchIndex:
-    """Collects postings while pages are rendered (spilled to temporary files), then writes the shards."""
+def typo_forms(word: str) -> set[str]:
+    """The word and each form of it with one letter deleted (busca.js `forms`)."""
+    return {word, *(word[:k] + word[k + 1:] for k in range(len(word)))}
 
-    def __init__(self, spill_dir: Path | None = None) -> None:
+
+class SearchIndex:
+    """Collects postings while pages are rendered (spilled to temporary files), then writes tables and shards."""
+
+    def __init__(self, spill_dir: Path | None = None, words: WordCache | None = None) -> None:
         self._tmp = None if spill_dir else tempfile.TemporaryDirectory(prefix="gazeta-busca-")
         self.spill_dir = Path(spill_dir or self._tmp.name)
         self.spill_dir.mkdir(parents=True, exist_ok=True)
         self._root = self.spill_dir
+        self.words = words or WordCache()
         # spill folders and the segment each belongs to: worker processes' (generator/render/parallel.py), each
         # exam's section and those of exams reused from the previous build (generator/incremental.py)
         self.spills: list[tuple[str, Path]] = []
-        self._files: dict[tuple[str, str], object] = {}
+        self._out = None
         self.tables: dict[str, dict[str, list]] = {"": {"cargos": [], "exams": []}}  # per segment: cargos.json
         self.prebuilt: list[str] = []  # segments hard-linked from the previous build, already written
         self.segment = ""  # where the following cargos and postings go
@@ -121,7 +161,7 @@ class SearchIndex:
     def section(self, name: str) -> Path:
         """Spill the following postings into their own folder (one exam's)."""
         self.flush()
-        self._files = {}
+        self._out = None
         folder = self._root / "secoes" / name
         folder.mkdir(parents=True, exist_ok=True)
         self.add_spill(folder)
@@ -153,32 +193,24 @@ class SearchIndex:
         self.cargos.append([list_path, label, cargo_path, len(self.exams) - 1])
         return len(self.cargos) - 1
 
-    def _file(self, kind: str, key: str):
-        head = key[:2]
-        name = (kind, head if len(head) == 2 and head.isascii() and head.isalnum() and head.islower() or
-                head.isdigit() else bucket(key))
-        f = self._files.get(name)
-        if f is None:
-            f = self._files[name] = open(os.path.join(self.spill_dir, f"{kind}-{name[1]}"), "w", encoding="utf-8")
-        return f
-
     def add(self, registration: str, name: str, cargo: int, page: int, rank: int = 0, status: str = "") -> None:
-        """Post one candidate: by each distinct name token and by registration; page -n = eliminados/ page n.
-        A posting is `[name, inscrição, cargo, page, rank in the general list, status]`, status being
+        """Post one candidate; page -n = eliminados/ page n (posted without a name: eliminated names are not
+        published). A posting is `[name, inscrição, cargo, page, rank in the general list, status]`, status being
         `n<k>` (k-th nomination within the vacancies), `c<k>` (k-th of the projected cadastro), `d` (withdrew)
-        or empty: enough for busca.js to say where the person stands without another download."""
-        full = normalize_name(name)
+        or empty: enough for busca.js to say where the person stands without another download. The spill holds
+        two lines a candidate: `normalized name TAB registration key TAB suffix key`, then the posting
+        (generator/incremental.py renumbers the cargo of the second)."""
+        if self._out is None:
+            self._out = open(os.path.join(self.spill_dir, "t-0"), "a", encoding="utf-8")
         posting = f"[{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page},{rank},\"{status}\"]"
-        for token in sorted(set(full.split()) - PARTICLES):
-            self._file("n", token).write(f"{token}{SEP}{full}\n{posting}\n")
-        reg = registration_key(registration)
-        if reg:
-            self._file("r", reg).write(f"{reg}\n{posting}\n")
+        self._out.write(f"{self.words.name(name)}{SEP}{registration_key(registration)}{SEP}"
+                        f"{suffix_key(registration)}\n{posting}\n")
 
     def flush(self) -> None:
-        """Close the spill files, keeping them for `write`."""
-        for f in self._files.values():
-            f.close()
+        """Close the spill file, keeping it for `write`."""
+        if self._out is not None:
+            self._out.close()
+            self._out = None
 
     def close(self) -> None:
         """Close and remove the spill files (also after a failed build)."""
@@ -186,102 +218,179 @@ class SearchIndex:
         if self._tmp is not None:
             self._tmp.cleanup()
 
-    def write(self, out_dir: Path, workers: int = 1) -> dict:
-        """Sort each bucket, cut shards, write everything; return counts and the largest file size."""
+    def write(self, out_dir: Path, workers: int = 1, acts: list[dict] = ()) -> dict:
+        """Write each segment's tables and shards, and the acts; return counts and the largest file size.
+        `workers` > 1: the segments' shard kinds are written by that many forked processes."""
         self.flush()
         folders = [("", self._root), *self.spills]
         written = [k for k in self.segments() if k not in self.prebuilt]
-        spills: dict[str, dict[tuple[str, str], list[Path]]] = {k: {} for k in written}
+        files: dict[str, list[Path]] = {k: [] for k in written}
         for segment, folder in dict.fromkeys(folders):
-            if segment not in spills or not folder.is_dir():
-                continue
-            for path in sorted(p for p in folder.iterdir() if p.is_file()):
-                kind, _, name = path.name.partition("-")
-                spills[segment].setdefault((kind, name), []).append(path)
-        tasks = []
+            if segment in files and folder.is_dir():
+                files[segment] += sorted(p for p in folder.iterdir() if p.is_file())
+        stats = {"postings": 0, "shards": 0, "largest": 0, "pares": 0}
         for segment in written:
-            out = out_dir / segment
-            out.mkdir(parents=True, exist_ok=True)
-            for kind in ("n", "p", "r"):
-                (out / kind).mkdir(exist_ok=True)
-            tasks += [(out / kind, name, paths) for (kind, name), paths in sorted(spills[segment].items())]
-        if workers > 1 and len(tasks) > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                done = pool.map(_write_bucket, tasks, chunksize=8)
-        else:
-            done = [_write_bucket(task) for task in tasks]
-        for segment in written:
-            out, buckets = out_dir / segment, spills[segment]
-            for kind in ("n", "r"):
-                _dump(out / kind / "buckets.json", sorted(name for (k, name) in buckets if k == kind))
-            # pairs: bucket → its paired (common) tokens, so busca.js only plans pair ranges that exist
-            _dump(out / "p" / "buckets.json", {task[1]: d[3] for task, d in sorted(zip(tasks, done))
-                                               if d[3] and task[0].parent == out})
-            table = self.tables[segment]
-            _dump(out / "cargos.json", {"certames": table["exams"], "cargos": table["cargos"]})
+            found = _write_segment(Path(out_dir) / segment, self.tables[segment], files[segment], workers)
+            for key, value in found.items():
+                stats[key] = max(stats[key], value) if key == "largest" else stats[key] + value
+        out_dir = Path(out_dir)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        _dump(out_dir / "atos.json", act_rows(acts))
         self.close()
-        return {"postings": sum(d[0] for d in done), "shards": sum(d[1] for d in done),
-                "largest": max((d[2] for d in done), default=0), "pares": sum(d[4] for d in done)}
+        return stats
 
 
-def _write_bucket(task: tuple[Path, str, list[Path]]) -> tuple[int, int, int, list[str], int]:
-    """Sort one bucket's postings (from every spill), cut and write its shards and directory; for names, also the
-    pair postings of its common tokens (in `../p/`). Returns postings, shards, largest shard, the paired tokens and
-    the pair postings."""
-    out, name, paths = task
-    lines: list[str] = []
+def act_rows(acts) -> list[list[str]]:
+    """busca/atos.json: `[título, tipo, número, data ISO, data dd/mm/aaaa, página, certame, órgão]` for every
+    published act (site.acts, each a public page), newest first."""
+    rows = []
+    for a in acts:
+        act = a["ato"]
+        rows.append([act.get("titulo") or "", act.get("tipo_nome") or "", act.get("numero") or "",
+                     act.get("data") or "", act.get("data_curta") or "", a["href"], a.get("titulo") or "",
+                     a.get("orgao") or ""])
+    return sorted(rows, key=lambda r: (r[3], r[5]), reverse=True)
+
+
+def _delta(ids: list[int]) -> str:
+    """`[first,+d,+d…]` of ascending ids."""
+    return "[" + ",".join([str(ids[0]), *(str(b - a) for a, b in zip(ids, ids[1:]))]) + "]"
+
+
+def _id_entries(key: str, ids: list[int]) -> list[tuple[str, str]]:
+    """A key's shard entries `(directory key, "[key,[ids]]")`: one, or parts of about SHARD_BYTES when its ids
+    outgrow a shard (directory key of the parts after the first: key + NEXT)."""
+    quoted, text = encode_basestring(key), _delta(ids)
+    if len(text) <= SHARD_BYTES:
+        return [(key, f"[{quoted},{text}]")]
+    parts = -(-len(text) // SHARD_BYTES)
+    size = -(-len(ids) // parts)
+    return [(key if k == 0 else key + NEXT, f"[{quoted},{_delta(ids[k:k + size])}]")
+            for k in range(0, len(ids), size)]
+
+
+def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> dict:
+    """One segment: read its spills, order each cargo's rows, write the tables, then every kind of key."""
+    cargos = table["cargos"]
+    rows: list[list[tuple[str, str]]] = [[] for _ in cargos]
     for path in paths:
-        lines.extend(path.read_text(encoding="utf-8").split("\n")[:-1])
-    pairs = sorted(zip(lines[0::2], lines[1::2]))
-    count, shards, largest = _write_sorted(out, name, pairs)
-    paired, tokens = 0, []
-    if out.name == "n":
-        tokens, pair_postings = _pair_postings(pairs)
-        if pair_postings:
-            pair_postings.sort()
-            paired = _write_sorted(out.parent / "p", name, pair_postings)[0]
-    return count, shards, largest, tokens, paired
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for keys, posting in zip(lines[0::2], lines[1::2]):
+            rows[int(posting.rsplit(",", 4)[1])].append((keys, posting))
+    for kind in ("t", "n", "p", "r", "s", "d"):
+        (out / kind).mkdir(parents=True, exist_ok=True)
+    bases, words, regs, ends, names = [], {}, {}, {}, []
+    intern = sys.intern
+    next_id, largest, tables = 0, 0, 0
+    for cargo, cargo_rows in enumerate(rows):
+        cargo_rows.sort()
+        bases.append(next_id)
+        for k in range(0, len(cargo_rows), TABLE_ROWS):
+            body = ",\n".join(_row(posting) for _, posting in cargo_rows[k:k + TABLE_ROWS])
+            path = out / "t" / f"{cargo}-{k // TABLE_ROWS}.json"
+            path.write_text(f"[{body}]\n", encoding="utf-8")
+            largest, tables = max(largest, path.stat().st_size), tables + 1
+        for keys, _ in cargo_rows:
+            full, reg, end = keys.split(SEP)
+            tokens = tuple(sorted({intern(w) for w in full.split()} - PARTICLES)) if full else ()
+            for token in tokens:
+                ids = words.get(token)
+                if ids is None:
+                    words[token] = [next_id]
+                else:
+                    ids.append(next_id)
+            names.append(tokens)
+            if reg:
+                regs.setdefault(reg, []).append(next_id)
+            if end:
+                ends.setdefault(end, []).append(next_id)
+            next_id += 1
+    _dump(out / "cargos.json", {"certames": table["exams"], "cargos": cargos, "tabelas": bases, "linhas": TABLE_ROWS})
+    n_entries = {t: _id_entries(t, ids) for t, ids in words.items()}
+    common = sorted(t for t, entries in n_entries.items() if len(entries) > 1 or len(entries[0][1]) > SHARD_BYTES)
+    forms: dict[str, set[str]] = {}
+    for word in words:
+        if len(word) >= TYPO_FROM:
+            for form in typo_forms(word):
+                forms.setdefault(form, set()).add(word)
+    jobs = [("n", sorted((e for entries in n_entries.values() for e in entries), key=_first)),
+            ("r", sorted((e for key, ids in regs.items() for e in _id_entries(key, ids)), key=_first)),
+            ("s", sorted((e for key, ids in ends.items() for e in _id_entries(key, ids)), key=_first)),
+            ("d", sorted((form, f"[{encode_basestring(form)},{json.dumps(sorted(found), ensure_ascii=False)}]")
+                         for form, found in forms.items()))]
+    del n_entries, regs, ends, forms
+    stats = {"postings": next_id, "shards": tables, "largest": largest, "pares": 0}
+    for kind, entries in jobs:
+        done = _write_kind(out / kind, entries)
+        stats["shards"] += done[1]
+        stats["largest"] = max(stats["largest"], done[2])
+    paired: dict[str, list[str]] = {}
+    pair_buckets: dict[str, list[str]] = {}
+    for token in common:
+        pair_buckets.setdefault(bucket(token), []).append(token)
+    for name, tokens in sorted(pair_buckets.items()):
+        pairs: dict[str, list[int]] = {}
+        for token in tokens:
+            for i in words[token]:
+                for other in names[i]:
+                    if other != token:
+                        key = f"{token} {other}"
+                        ids = pairs.get(key)
+                        if ids is None:
+                            pairs[key] = [i]
+                        else:
+                            ids.append(i)
+        entries = sorted((e for key, ids in pairs.items() for e in _id_entries(key, ids)), key=_first)
+        stats["pares"] += sum(len(ids) for ids in pairs.values())
+        done = _write_bucket(out / "p", name, entries)
+        stats["shards"] += done[0]
+        stats["largest"] = max(stats["largest"], done[1])
+        paired[name] = tokens
+    _dump(out / "p" / "buckets.json", paired)  # bucket → its paired (common) words: busca.js plans only those
+    return stats
 
 
-def _pair_postings(pairs: list[tuple[str, str]]) -> tuple[list[str], list[tuple[str, str]]]:
-    """`token SPACE other TAB full` for every token whose postings would not fit in one shard; and those tokens."""
-    out: list[tuple[str, str]] = []
-    tokens: list[str] = []
-    start, n = 0, len(pairs)
-    while start < n:
-        token = pairs[start][0].partition(SEP)[0]
-        prefix = token + SEP
-        end, size = start, 0
-        while end < n and pairs[end][0].startswith(prefix):
-            size += len(pairs[end][1]) + 2
+def _first(entry: tuple[str, str]) -> str:
+    return entry[0]
+
+
+def _row(posting: str) -> str:
+    """A table row: the posting without its cargo (`[name,inscrição,page,rank,"status"]`)."""
+    head, _, page, rank, status = posting.rsplit(",", 4)
+    return f"{head},{page},{rank},{status}"
+
+
+def _write_kind(out: Path, entries: list[tuple[str, str]]) -> tuple[list[str], int, int]:
+    """Sorted entries of one kind, bucket by bucket; buckets.json lists the buckets. Returns them, the shards and
+    the largest shard."""
+    names, shards, largest, start = [], 0, 0, 0
+    while start < len(entries):
+        name = bucket(entries[start][0].rstrip(NEXT))
+        end = start
+        while end < len(entries) and bucket(entries[end][0].rstrip(NEXT)) == name:
             end += 1
-        if size > SHARD_BYTES:
-            tokens.append(token)
-            for key, posting in pairs[start:end]:
-                full = key[len(prefix):]
-                for other in set(full.split()) - PARTICLES - {token}:
-                    out.append((f"{token} {other}{SEP}{full}", posting))
-        start = end
-    return tokens, out
+        count, size = _write_bucket(out, name, entries[start:end])
+        names.append(name)
+        shards, largest, start = shards + count, max(largest, size), end
+    _dump(out / "buckets.json", names)
+    return names, shards, largest
 
 
-def _write_sorted(out: Path, name: str, pairs: list[tuple[str, str]]) -> tuple[int, int, int]:
-    """Cut sorted (key, posting) pairs into shards of about SHARD_BYTES; write them and the bucket's directory."""
+def _write_bucket(out: Path, name: str, entries: list[tuple[str, str]]) -> tuple[int, int]:
+    """Cut one bucket's sorted entries into shards of about SHARD_BYTES; write them and the bucket's directory."""
     directory, shard, size, largest = [], [], 0, 0
-    for key, posting in pairs:
-        if shard and size + len(posting) > SHARD_BYTES:
+    for key, text in entries:
+        if shard and size + len(text) > SHARD_BYTES:
             largest = max(largest, _flush(out, name, directory, shard))
             shard, size = [], 0
         if not shard:
             directory.append(key)
-        shard.append(posting)
-        size += (len(posting) if posting.isascii() else len(posting.encode())) + 2  # bytes, without encoding ASCII
+        shard.append(text)
+        size += (len(text) if text.isascii() else len(text.encode())) + 2  # bytes, without encoding ASCII
     if shard:
         largest = max(largest, _flush(out, name, directory, shard))
     _dump(out / f"{name}.json", directory)
-    return len(pairs), len(directory), largest
+    return len(directory), largest
 
 
 def _flush(out: Path, name: str, directory: list[str], shard: list[str]) -> int:

@@ -297,7 +297,7 @@ class Site:
         self.editions()
         self.not_found_page()
         write_act_index(self.out / "verificar" / "sha256.json", self.acts)
-        stats = self.search.write(self.out / "busca", workers=self.workers)
+        stats = self.search.write(self.out / "busca", workers=self.workers, acts=self.acts)
         self.assets()
         self.urls.extend((u, "") for u in extra_urls)
         (self.out / "sitemap.xml.gz").unlink(missing_ok=True)  # MkDocs' own, superseded by ours
