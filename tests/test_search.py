@@ -230,3 +230,162 @@ def test_an_exam_of_its_own_segment_is_searched_beside_the_shared_one(tmp_path, 
     silva = rows[-1]
     assert {h[2] for h in silva["hits"]} == {"Concurso Municipal", "Concurso Nacional"}
     assert sorted(h[0] for h in silva["hits"]) == sorted(_oracle(people, "silva"))
+
+
+# -- issue 20 item 4: postings stored once -------------------------------------------------------------------------
+
+def _three_cargos(tmp: Path, people, changed: str | None = None) -> Path:
+    """Three cargos of an exam; `changed`: that inscrição (in cargo 1) gets another rank and status, as a changed
+    score gives."""
+    index = SearchIndex(tmp / "spill")
+    cargos = [index.add_cargo(f"certames/x/c{j}/geral/", f"C{j} — Cargo", f"certames/x/c{j}/", "Concurso X")
+              for j in range(3)]
+    for k, (reg, name) in enumerate(people):
+        cargo, rank = k % 3, k // 3 + 1
+        status = ""
+        if reg == changed:
+            rank, status = 1, "n1"
+        index.add(reg, name, cargos[cargo], rank // 500 + 1, rank, status)
+    out = tmp / "busca"
+    index.write(out)
+    return out
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_changed_score_rewrites_only_its_cargos_table(tmp_path, monkeypatch):
+    """A person's id does not depend on the rank: a changed score changes one row of that cargo's table, and no
+    word, pair or registration shard."""
+    monkeypatch.setattr(search, "SHARD_BYTES", 2_000)
+    people = PEOPLE + _crowd(6_000, seed=9)
+    changed = people[4][0]  # k = 4: cargo 1
+    before = _tree(_three_cargos(tmp_path / "a", people))
+    after = _tree(_three_cargos(tmp_path / "b", people, changed))
+    differ = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert differ and all(k.startswith("t/1-") for k in differ), differ
+    assert len(differ) == 1  # the row's rank and status: one table file of cargo 1
+
+
+def test_each_posting_is_stored_once(tmp_path, monkeypatch):
+    """The name (and the rest of the posting) is in its cargo's table only; the words, pairs and registrations hold
+    ids. Before, it was written once per word, once per registration and once per pair of a common word."""
+    monkeypatch.setattr(search, "SHARD_BYTES", 1_000)
+    people = PEOPLE + _crowd(6_000, seed=9)
+    out = _three_cargos(tmp_path, people)
+    assert json.loads((out / "p" / "buckets.json").read_text())  # common words are paired
+    text = "".join(p.read_text("utf-8") for p in out.rglob("*.json"))
+    for _, name in PEOPLE:
+        assert text.count(json.dumps(name, ensure_ascii=False)) == 1, name
+
+
+# -- issue 21 item 2: a search a citizen can use ------------------------------------------------------------------
+
+def test_more_whole_words_and_the_list_rank_put_the_sought_person_first(tmp_path, monkeypatch):
+    """29 people share «Silviane Quaresma Barros»; the one sought, Sílvia Quaresma Barros, ranked last: typed as
+    «silvia quaresma barr» she has two whole words where they have one, so she comes first (before: every partial
+    match was one class, in name order, and she came 30th, behind «Ver mais»). Among equal matches, the list rank
+    decides."""
+    firsts = ["Ana", "Bia", "Carla", "Dora", "Eva", "Fabiana", "Gina", "Helena", "Ivone", "Joana", "Karen",
+              "Lara", "Mara", "Nina", "Olga", "Paula", "Quitéria", "Rita", "Rosa", "Bruna", "Clara", "Diana",
+              "Elisa", "Flávia", "Glória", "Irene", "Júlia", "Laura", "Marta"]
+    shared = [(f"2000{k:04d}", f"{first} Silviane Quaresma Barros") for k, first in enumerate(firsts)]
+    people = shared + [("30000001", "Sílvia Quaresma Barros")] + _crowd(3_000, seed=5)
+    out = _index(tmp_path, people, 40_000, monkeypatch)
+    [row] = _run(out, ["silvia quaresma barr"])
+    assert row["first"][0] == "30000001", row["first"][:5]
+    # equal matches: the list rank (the order of `people`: Ana first, Marta 29th) — reversed names do not matter
+    [row] = _run(out, ["silviane quaresma barros"])
+    assert row["first"][:3] == ["20000000", "20000001", "20000002"], row["first"][:3]
+
+
+def test_the_end_of_an_inscricao_finds_it(tmp_path, monkeypatch):
+    out = _index(tmp_path, PEOPLE + _crowd(5_000), 2_000, monkeypatch)
+    rows = _run(out, ["4221", "74221", "374221", "0001", "422"])
+    assert "04374221" in rows[0]["first"] and "04374221" in rows[1]["first"] and "04374221" in rows[2]["first"]
+    assert "10000001" in rows[3]["regs"]  # zeros at the end are kept
+    assert "04374221" not in rows[4]["regs"]  # three digits: only the start (too many ends would match)
+
+
+def test_a_one_letter_typo_finds_the_person_labelled_approximate(tmp_path, monkeypatch):
+    out = _index(tmp_path, PEOPLE + _crowd(20_000), 2_000, monkeypatch)
+    queries = ["elton de araujo soraes", "regina batista gomez", "jose antonio dos santoss", "elton araujo soars",
+               "regina batista gomes", "zzzzzz qqqqq"]
+    rows = _run(out, queries)
+    assert "04374221" in rows[0]["regs"] and rows[0]["approximate"]  # two letters swapped
+    assert "04374222" in rows[1]["regs"] and rows[1]["approximate"]  # one letter changed
+    assert "04374226" in rows[2]["regs"] and rows[2]["approximate"]  # one letter more
+    assert "04374221" in rows[3]["regs"] and rows[3]["approximate"]  # one letter less
+    assert not rows[4]["approximate"] and rows[4]["first"][0] == "04374222"  # exact: no approximation
+    assert rows[5]["regs"] == []
+
+
+STATUS_RUNNER = """
+const fs = require("fs"), path = require("path");
+const b = require(process.argv[1]);
+const dir = process.argv[2], queries = JSON.parse(fs.readFileSync(0, "utf8"));
+const fetchJson = (url) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(dir, url), "utf8")));
+(async () => {
+  const out = [], acts = JSON.parse(fs.readFileSync(path.join(dir, "atos.json"), "utf8"));
+  for (const q of queries) {
+    const found = await new b.Engine("", fetchJson).search(q), hits = b.findActs(acts, q);
+    out.push({q, regs: found.results.map((p) => p[1]), pages: found.results.map((p) => p[3]),
+              acts: hits.map((a) => a[5]), status: b.statusText(found, found.results.length, found.results.length,
+                                                                 hits.length)});
+  }
+  console.log(JSON.stringify(out));
+})();
+"""
+
+
+def _act(slug: str, kind: str, number: str, day: str, title: str = "Concurso X") -> dict:
+    names = {"resultado": "Edital de Resultado Final", "convocacao": "Edital de Convocação",
+             "retificacao": "Edital de Retificação"}
+    label = f"{names[kind]} nº {number}" if number else names[kind]
+    y, m, d = day.split("-")
+    return {"certame": "x", "titulo": title, "orgao": "Prefeitura", "href": f"certames/x/atos/{slug}/",
+            "ato": {"tipo": kind, "tipo_nome": names[kind], "numero": number, "titulo": label, "data": day,
+                    "data_curta": f"{d}/{m}/{y}"}}
+
+
+def _status(out: Path, queries: list[str]) -> list[dict]:
+    done = subprocess.run([NODE, "-e", STATUS_RUNNER, str(ROOT / "templates/theme/assets/busca.js"), str(out)],
+                          input=json.dumps(queries), capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_an_eliminated_person_searched_by_name_gets_the_inscricao_hint(tmp_path):
+    """Eliminated candidates are posted by inscrição only (render/site.py; eliminated.html shows no name): their
+    name finds nothing, and the message says to search by inscrição; the inscrição finds them."""
+    index = SearchIndex(tmp_path / "spill")
+    cargo = index.add_cargo("certames/x/c/geral/", "C — Cargo", "certames/x/c/", "Concurso X")
+    for k, (reg, name) in enumerate(PEOPLE[:3]):
+        index.add(reg, name, cargo, 1, k + 1)
+    index.add("09990001", "", cargo, -1)  # Wanderléia Quintanilha, eliminated: her name is not published
+    index.write(tmp_path / "busca", acts=[])
+    text = "".join(p.read_text("utf-8") for p in (tmp_path / "busca").rglob("*.json"))
+    assert "quintanilha" not in text.lower() and "wanderl" not in text.lower()
+    by_name, by_reg = _status(tmp_path / "busca", ["wanderleia quintanilha", "09990001"])
+    assert by_name["regs"] == [] and "Busque pelo número de inscrição" in by_name["status"]
+    assert by_reg["regs"] == ["09990001"] and by_reg["pages"] == [-1]
+    assert "Busque pelo número de inscrição" not in by_reg["status"]
+
+
+def test_acts_are_found_by_number_type_and_date(tmp_path):
+    index = SearchIndex(tmp_path / "spill")
+    cargo = index.add_cargo("certames/x/c/geral/", "C — Cargo", "certames/x/c/", "Concurso X")
+    index.add("04374221", "Élton de Araújo Soares", cargo, 1, 1)
+    acts = [_act("resultado-01-2024", "resultado", "01/2024", "2024-06-10"),
+            _act("convocacao-02-2025", "convocacao", "02/2025", "2025-03-14"),
+            _act("retificacao-2024-07-01", "retificacao", "", "2024-07-01")]
+    index.write(tmp_path / "busca", acts=acts)
+    rows = _status(tmp_path / "busca", ["02/2025", "2/2025", "convocação", "convocacao 02/2025", "10/06/2024",
+                                        "retificação", "edital", "elton soares"])
+    got = {r["q"]: r["acts"] for r in rows}
+    assert got["02/2025"] == got["2/2025"] == got["convocação"] == got["convocacao 02/2025"] == \
+        ["certames/x/atos/convocacao-02-2025/"]
+    assert got["10/06/2024"] == ["certames/x/atos/resultado-01-2024/"]
+    assert got["retificação"] == ["certames/x/atos/retificacao-2024-07-01/"]
+    assert len(got["edital"]) == 3 and got["elton soares"] == []
+    assert rows[0]["status"].startswith("1 ato encontrado.")

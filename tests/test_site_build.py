@@ -126,7 +126,7 @@ def test_hostile_name_is_escaped_everywhere(tmp_path):
         assert "<script>alert" not in text, html
         seen += "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; O&#39;Brien" in text
     assert seen >= 2  # the general list and the nomination order show it, as text
-    index = "".join(p.read_text("utf-8") for p in (site / "busca" / "n").glob("*-*.json"))
+    index = "".join(p.read_text("utf-8") for p in (site / "busca" / "t").glob("*-*.json"))  # the cargo tables
     assert json.dumps(HOSTILE, ensure_ascii=False) in index
 
 

@@ -342,7 +342,7 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
                             ids.append(i)
         entries = sorted((e for key, ids in pairs.items() for e in _id_entries(key, ids)), key=_first)
         stats["pares"] += sum(len(ids) for ids in pairs.values())
-        done = _write_bucket(out / "p", name, entries)
+        done = _write_bucket((out / "p", name, entries))
         stats["shards"] += done[0]
         stats["largest"] = max(stats["largest"], done[1])
         paired[name] = tokens
@@ -369,15 +369,17 @@ def _write_kind(out: Path, entries: list[tuple[str, str]]) -> tuple[list[str], i
         end = start
         while end < len(entries) and bucket(entries[end][0].rstrip(NEXT)) == name:
             end += 1
-        count, size = _write_bucket(out, name, entries[start:end])
+        count, size = _write_bucket((out, name, entries[start:end]))
         names.append(name)
         shards, largest, start = shards + count, max(largest, size), end
     _dump(out / "buckets.json", names)
     return names, shards, largest
 
 
-def _write_bucket(out: Path, name: str, entries: list[tuple[str, str]]) -> tuple[int, int]:
-    """Cut one bucket's sorted entries into shards of about SHARD_BYTES; write them and the bucket's directory."""
+def _write_bucket(task: tuple[Path, str, list[tuple[str, str]]]) -> tuple[int, int]:
+    """Cut one bucket's sorted entries (task: folder, bucket, entries) into shards of about SHARD_BYTES; write them
+    and the bucket's directory. Returns the shards and the largest."""
+    out, name, entries = task
     directory, shard, size, largest = [], [], 0, 0
     for key, text in entries:
         if shard and size + len(text) > SHARD_BYTES:
