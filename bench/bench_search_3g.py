@@ -3,6 +3,11 @@
 
 Run: `.venv/bin/python bench/bench_search_3g.py [--candidatos 1000000] [--site DIR]`.
 
+`--indice N [--antes DIR]`: only the index build (issue 20 item 4), without a browser: N synthetic people in 200
+cargos are posted to a SearchIndex and written, in a child process each, by this checkout and by the checkout at
+DIR (e.g. `git worktree add /tmp/antes main`). The parent measures each child's CPU and peak RSS (os.wait4, from
+outside), subtracts a child that only reads the people, and reports the index bytes and the ratios after ÷ before.
+
 The site (a synthetic exam of `--candidatos`, built without the PDF into bench/out/site-N/site, or `--site`) is
 served on localhost the way a static host serves it: files gzip-compressed when the browser accepts it. Debian's
 Chromium, driven by Playwright, opens `/busca/?q=…` for each query of bench/bench_site.py, in a fresh context (a cold
@@ -140,11 +145,84 @@ def measure(browser, url: str, query: str, throttled: bool) -> dict:
             "index_bytes": timing["index"], "results": results}
 
 
+INDEX_CHILD = r"""
+import json, sys
+root, people, out, build = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
+sys.path.insert(0, root)
+rows = json.loads(open(people, encoding="utf-8").read())
+if build:
+    from generator.render.search import SearchIndex
+    index = SearchIndex(out + ".spill")
+    cargos = [index.add_cargo(f"certames/x/c{j}/geral/", f"C{j} — Cargo {j}", f"certames/x/c{j}/", "Concurso X",
+                              "Ministério", "Brasil") for j in range(200)]
+    for k, (reg, name) in enumerate(rows):
+        rank = k // 200 + 1
+        index.add(reg, name, cargos[k % 200], (rank - 1) // 500 + 1, rank, f"n{rank}" if rank <= 33 else "")
+    index.write(__import__("pathlib").Path(out))
+"""
+
+
+def _child(root: Path, people: Path, out: Path, build: bool) -> dict:
+    """Run INDEX_CHILD; its CPU seconds and peak RSS as the parent sees them."""
+    import subprocess
+
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(f"{out}.spill", ignore_errors=True)
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", INDEX_CHILD, str(root), str(people), str(out), "1" if build else "0"])
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"o processo do índice ({root}) falhou: {proc.returncode}")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) if out.is_dir() else 0
+    files = sum(1 for p in out.rglob("*") if p.is_file()) if out.is_dir() else 0
+    shutil.rmtree(f"{out}.spill", ignore_errors=True)
+    return {"cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": time.perf_counter() - started,
+            "peak_rss_mb": usage.ru_maxrss / 1024, "bytes": size, "files": files}
+
+
+def index_only(candidates: int, before: Path | None) -> None:
+    """Index bytes and build CPU of this checkout (and of `before`), ratios in the same run."""
+    import random
+
+    from generator import synth_people
+
+    work = OUT / f"indice-{candidates}"
+    work.mkdir(parents=True, exist_ok=True)
+    people = work / "pessoas.json"
+    rng = random.Random(2024)
+    people.write_text(json.dumps([(f"{10_000_000 + k:08d}", synth_people.full_name(rng, rng.random() < 0.5))
+                                  for k in range(candidates)], ensure_ascii=False), encoding="utf-8")
+    read = _child(ROOT, people, work / "nada", False)
+    runs = {"depois": _child(ROOT, people, work / "depois", True)}
+    if before:
+        runs["antes"] = _child(Path(before).resolve(), people, work / "antes", True)
+    for name, run in runs.items():
+        run["index_cpu_s"] = run["cpu_s"] - read["cpu_s"]
+        print(f"{name}: índice {run['bytes'] / 1e6:.1f} MB em {run['files']} arquivos; CPU do índice "
+              f"{run['index_cpu_s']:.1f} s (parede {run['wall_s']:.1f} s, pico {run['peak_rss_mb']:.0f} MB)")
+    summary = {"candidates": candidates, "load_avg_1min": os.getloadavg()[0], "read_only": read, **runs}
+    if before:
+        a, b = runs["depois"], runs["antes"]
+        summary["ratios"] = {"bytes": a["bytes"] / b["bytes"], "index_cpu": a["index_cpu_s"] / b["index_cpu_s"],
+                             "peak_rss": a["peak_rss_mb"] / b["peak_rss_mb"]}
+        print("depois ÷ antes: bytes ×{bytes:.3f}, CPU do índice ×{index_cpu:.2f}, pico de memória "
+              "×{peak_rss:.2f}".format(**summary["ratios"]))
+    for name in ("nada", "depois", "antes"):
+        shutil.rmtree(work / name, ignore_errors=True)
+    (OUT / f"bench_search_index-{candidates}.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--candidatos", type=int, default=1_000_000)
     parser.add_argument("--site", type=Path, help="um site já gerado (em vez do sintético)")
+    parser.add_argument("--indice", type=int, help="só o índice de N pessoas, sem navegador (bytes e CPU)")
+    parser.add_argument("--antes", type=Path, help="com --indice: outra cópia do código, medida na mesma execução")
     args = parser.parse_args(argv)
+    if args.indice:
+        index_only(args.indice, args.antes)
+        return
     from bench_site import queries
     from playwright.sync_api import sync_playwright
 

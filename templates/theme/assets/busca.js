@@ -182,21 +182,25 @@
     });
   }
 
-  /* Lê os intervalos de uma opção, em ordem, dentro do orçamento; os que sobram ficam pendentes. */
+  /* Lê os intervalos de uma opção ao mesmo tempo (uma ida e volta), dentro do orçamento; os que sobram ficam
+     pendentes em found.steps. Devolve [intervalo, entradas] de cada um lido. */
   Engine.prototype.readAll = function (steps, found) {
-    var self = this;
-    function next(k) {
-      if (k >= steps.length) { found.steps = null; return Promise.resolve(); }
-      var budget = MAX_SHARDS - self.fetched;
-      if (budget <= 0) { found.steps = steps.slice(k); return Promise.resolve(); }
-      return self.read(steps[k], budget).then(function (entries) {
-        admit(found, steps[k].choice, entries);
-        if (steps[k].next <= steps[k].last) { found.steps = steps.slice(k); return; }
-        return next(k + 1);
-      });
-    }
-    return next(0);
+    var self = this, reads = [], pending = [], budget = MAX_SHARDS - this.fetched;
+    steps.forEach(function (st) {
+      if (budget > 0) {
+        var n = Math.min(budget, st.last - st.next + 1);
+        budget -= n;
+        reads.push(self.read(st, n).then(function (entries) { return [st, entries]; }));
+      }
+      if (st.next <= st.last) pending.push(st); /* read() avança st.next na hora */
+    });
+    found.steps = pending.length ? pending : null;
+    return Promise.all(reads);
   };
+
+  function admitAll(found, reads) {
+    reads.forEach(function (r) { admit(found, r[0].choice, r[1]); });
+  }
 
   /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. */
   Engine.prototype.whole = function (plan, step) {
@@ -252,7 +256,7 @@
       }
       options.forEach(function (o) { o.steps = o.steps.filter(Boolean); o.cost = cost(o.steps); });
       options.sort(function (x, y) { return x.cost - y.cost || (y.words ? 1 : 0) - (x.words ? 1 : 0); });
-      var first = options[0], fallback = options.filter(function (o) { return o.words; })[0], chosen = first;
+      var first = options[0], fallback = options.filter(function (o) { return o.words; })[0];
       /* Palavras fora da opção: um intervalo que cabe no orçamento vira filtro; um par com a palavra da opção,
          só adianta quem tem a palavra inteira. Uma palavra sem intervalo nenhum: nenhum nome a tem. */
       function narrow(option) {
@@ -275,11 +279,15 @@
         });
         return Promise.all(work);
       }
-      return narrow(chosen).then(function () { return self.readAll(first.steps, found); }).then(function () {
+      /* os filtros e a opção são lidos ao mesmo tempo; as candidatas entram depois, já filtradas */
+      function run(option) {
+        var filtering = narrow(option);
+        return Promise.all([filtering, self.readAll(option.steps, found)]).then(function (r) { admitAll(found, r[1]); });
+      }
+      return run(first).then(function () {
         if (found.queue.length || found.steps || first.words || !fallback) return;
-        chosen = fallback;
         found.filters = []; found.boosts = [];
-        return narrow(fallback).then(function () { return self.readAll(fallback.steps, found); });
+        return run(fallback);
       });
     }).then(function () { return self.rows(found); }).then(function () { return self.finish(found); });
   };
@@ -291,15 +299,17 @@
     var self = this;
     return this.get("cargos.json").then(function (table) {
       var bases = table.tabelas, size = table.linhas, cand = found.candidates;
-      found.queue.sort(function (a, b) { return bits(cand[b]) - bits(cand[a]) || a - b; });
+      var score = {};
+      found.queue.forEach(function (id) { score[id] = bits(cand[id]); });
+      found.queue.sort(function (a, b) { return score[b] - score[a] || a - b; });
       var files = {}, count = 0, take = [], rest = [], blocked = -1;
       found.queue.forEach(function (id) {
         var cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
-        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json", score = bits(cand[id]);
+        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json", own = score[id];
         var free = path in files;
         if (!free && count < MAX_TABLES && blocked < 0) { files[path] = true; count++; free = true; }
-        if (free && (blocked < 0 || score >= blocked)) take.push([id, cargo, path, local % size]);
-        else { rest.push(id); if (blocked < 0) blocked = score; }
+        if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, path, local % size]);
+        else { rest.push(id); if (blocked < 0) blocked = own; }
       });
       found.queue = rest;
       var paths = Object.keys(files);
@@ -322,8 +332,9 @@
   Engine.prototype.more = function (found) {
     var self = this;
     this.fetched = 0;
-    var read = !found.queue.length && found.steps ? this.readAll(found.steps, found) : Promise.resolve();
-    return read.then(function () { return self.rows(found); }).then(function () { return self.finish(found); });
+    var read = !found.queue.length && found.steps ? this.readAll(found.steps, found) : Promise.resolve([]);
+    return read.then(function (reads) { admitAll(found, reads); return self.rows(found); })
+      .then(function () { return self.finish(found); });
   };
 
   /* Resultados aproximados (só quando a busca exata nada acha): cada palavra de TYPO_FROM letras ou mais é
