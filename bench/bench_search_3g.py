@@ -93,7 +93,7 @@ def site_for(candidates: int) -> Path:
     from generator.build import build
 
     site = OUT / f"site-{candidates}" / "site"
-    if not (site / "busca" / "cargos.json").is_file():
+    if not (site / "busca" / "index.html").is_file():  # a national exam's index is a segment: no busca/cargos.json
         print(f"gerando o site de {candidates:,} candidatos (sem PDF)…".replace(",", "."))
         os.environ.setdefault("SOURCE_DATE_EPOCH", "1718323200")
         build(content_for(candidates), site, pdf=False)

@@ -139,7 +139,10 @@ def content_for(candidates: int) -> Path:
 
 def queries(site: Path) -> list[str]:
     """Queries a citizen would type: common and rare names, full names, a registration and its prefix."""
-    cargos = json.loads((site / "busca" / "cargos.json").read_text("utf-8"))["cargos"]
+    table = site / "busca" / "cargos.json"  # a national exam's index is a segment of its own (render/search.py)
+    if not table.is_file():
+        table = sorted((site / "busca" / "s").glob("*/cargos.json"))[0]
+    cargos = json.loads(table.read_text("utf-8"))["cargos"]
     page = (site / cargos[0][0] / "index.html").read_text("utf-8")
     import re
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from array import array
 from json.encoder import encode_basestring  # C-accelerated string quoting: one call per field, not per posting
 import tempfile
 import unicodedata
@@ -252,12 +253,12 @@ def act_rows(acts) -> list[list[str]]:
     return sorted(rows, key=lambda r: (r[3], r[5]), reverse=True)
 
 
-def _delta(ids: list[int]) -> str:
+def _delta(ids) -> str:
     """`[first,+d,+d…]` of ascending ids."""
     return "[" + ",".join([str(ids[0]), *(str(b - a) for a, b in zip(ids, ids[1:]))]) + "]"
 
 
-def _id_entries(key: str, ids: list[int]) -> list[tuple[str, str]]:
+def _id_entries(key: str, ids) -> list[tuple[str, str]]:
     """A key's shard entries `(directory key, "[key,[ids]]")`: one, or parts of about SHARD_BYTES when its ids
     outgrow a shard (directory key of the parts after the first: key + NEXT)."""
     quoted, text = encode_basestring(key), _delta(ids)
@@ -270,19 +271,22 @@ def _id_entries(key: str, ids: list[int]) -> list[tuple[str, str]]:
 
 
 def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> dict:
-    """One segment: read its spills, order each cargo's rows, write the tables, then every kind of key."""
+    """One segment: read its spills, order each cargo's rows, write the tables, then every kind of key. Memory: the
+    rows, one id array per word and one `key TAB id` string per registration and reversed registration."""
     cargos = table["cargos"]
-    rows: list[list[tuple[str, str]]] = [[] for _ in cargos]
+    rows: list[list[tuple[str, str]] | None] = [[] for _ in cargos]
     for path in paths:
-        lines = path.read_text(encoding="utf-8").split("\n")
-        for keys, posting in zip(lines[0::2], lines[1::2]):
-            rows[int(posting.rsplit(",", 4)[1])].append((keys, posting))
+        with open(path, encoding="utf-8") as spill:
+            for keys in spill:
+                posting = next(spill)[:-1]
+                rows[int(posting.rsplit(",", 4)[1])].append((keys[:-1], posting))
     for kind in ("t", "n", "p", "r", "s", "d"):
         (out / kind).mkdir(parents=True, exist_ok=True)
-    bases, words, regs, ends, names = [], {}, {}, {}, []
+    bases, words, regs, ends, names = [], {}, [], [], []
     intern = sys.intern
     next_id, largest, tables = 0, 0, 0
-    for cargo, cargo_rows in enumerate(rows):
+    for cargo in range(len(rows)):
+        cargo_rows, rows[cargo] = rows[cargo], None
         cargo_rows.sort()
         bases.append(next_id)
         for k in range(0, len(cargo_rows), TABLE_ROWS):
@@ -296,40 +300,47 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
             for token in tokens:
                 ids = words.get(token)
                 if ids is None:
-                    words[token] = [next_id]
+                    words[token] = array("l", (next_id,))
                 else:
                     ids.append(next_id)
             names.append(tokens)
             if reg:
-                regs.setdefault(reg, []).append(next_id)
+                regs.append(f"{reg}{SEP}{next_id}")
             if end:
-                ends.setdefault(end, []).append(next_id)
+                ends.append(f"{end}{SEP}{next_id}")
             next_id += 1
+        del cargo_rows
+    del rows
     _dump(out / "cargos.json", {"certames": table["exams"], "cargos": cargos, "tabelas": bases, "linhas": TABLE_ROWS})
-    n_entries = {t: _id_entries(t, ids) for t, ids in words.items()}
-    common = sorted(t for t, entries in n_entries.items() if len(entries) > 1 or len(entries[0][1]) > SHARD_BYTES)
+    stats = {"postings": next_id, "shards": tables, "largest": largest, "pares": 0}
+
+    def kind(name: str, entries: list[tuple[str, str]]) -> None:
+        done = _write_kind(out / name, entries)
+        stats["shards"] += done[1]
+        stats["largest"] = max(stats["largest"], done[2])
+
+    n_entries = sorted((e for t, ids in words.items() for e in _id_entries(t, ids)), key=_first)
+    common = sorted({key.rstrip(NEXT) for key, text in n_entries if key.endswith(NEXT) or len(text) > SHARD_BYTES})
+    kind("n", n_entries)
+    del n_entries
+    for name, keyed in (("r", regs), ("s", ends)):
+        keyed.sort()
+        kind(name, [e for key, ids in _grouped(keyed) for e in _id_entries(key, ids)])
+        keyed.clear()
     forms: dict[str, set[str]] = {}
     for word in words:
         if len(word) >= TYPO_FROM:
             for form in typo_forms(word):
                 forms.setdefault(form, set()).add(word)
-    jobs = [("n", sorted((e for entries in n_entries.values() for e in entries), key=_first)),
-            ("r", sorted((e for key, ids in regs.items() for e in _id_entries(key, ids)), key=_first)),
-            ("s", sorted((e for key, ids in ends.items() for e in _id_entries(key, ids)), key=_first)),
-            ("d", sorted((form, f"[{encode_basestring(form)},{json.dumps(sorted(found), ensure_ascii=False)}]")
-                         for form, found in forms.items()))]
-    del n_entries, regs, ends, forms
-    stats = {"postings": next_id, "shards": tables, "largest": largest, "pares": 0}
-    for kind, entries in jobs:
-        done = _write_kind(out / kind, entries)
-        stats["shards"] += done[1]
-        stats["largest"] = max(stats["largest"], done[2])
+    kind("d", sorted((form, f"[{encode_basestring(form)},{json.dumps(sorted(found), ensure_ascii=False)}]")
+                     for form, found in forms.items()))
+    del forms
     paired: dict[str, list[str]] = {}
     pair_buckets: dict[str, list[str]] = {}
     for token in common:
         pair_buckets.setdefault(bucket(token), []).append(token)
     for name, tokens in sorted(pair_buckets.items()):
-        pairs: dict[str, list[int]] = {}
+        pairs: dict[str, array] = {}
         for token in tokens:
             for i in words[token]:
                 for other in names[i]:
@@ -337,17 +348,32 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
                         key = f"{token} {other}"
                         ids = pairs.get(key)
                         if ids is None:
-                            pairs[key] = [i]
+                            pairs[key] = array("l", (i,))
                         else:
                             ids.append(i)
         entries = sorted((e for key, ids in pairs.items() for e in _id_entries(key, ids)), key=_first)
         stats["pares"] += sum(len(ids) for ids in pairs.values())
+        del pairs
         done = _write_bucket((out / "p", name, entries))
         stats["shards"] += done[0]
         stats["largest"] = max(stats["largest"], done[1])
         paired[name] = tokens
     _dump(out / "p" / "buckets.json", paired)  # bucket → its paired (common) words: busca.js plans only those
     return stats
+
+
+def _grouped(keyed: list[str]):
+    """Sorted `key TAB id` strings → (key, ascending ids) per key."""
+    key, ids = None, []
+    for line in keyed:
+        k, _, i = line.partition(SEP)
+        if k != key:
+            if ids:
+                yield key, sorted(ids)
+            key, ids = k, []
+        ids.append(int(i))
+    if ids:
+        yield key, sorted(ids)
 
 
 def _first(entry: tuple[str, str]) -> str:

@@ -134,7 +134,7 @@
   function bits(mask) { var n = 0; while (mask) { n += mask & 1; mask >>>= 1; } return n; }
 
   function newFound(plan) {
-    return { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [], candidates: {}, queue: [],
+    return { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [], candidates: new Map(), queue: [],
              steps: null, filters: [], boosts: [], approximate: false };
   }
 
@@ -170,25 +170,25 @@
       decode(e[1]).forEach(function (id) {
         var mask = whole;
         for (var k = 0; k < found.filters.length; k++) {
-          var f = found.filters[k];
-          if (!(id in f.ids)) return;
-          mask |= f.ids[id];
+          var f = found.filters[k].ids.get(id);
+          if (f === undefined) return;
+          mask |= f;
         }
-        found.boosts.forEach(function (b) { if (id in b) mask |= b[id]; });
-        if (id in found.candidates) { found.candidates[id] |= mask; return; }
-        found.candidates[id] = mask;
-        found.queue.push(id);
+        found.boosts.forEach(function (b) { mask |= b.get(id) || 0; });
+        var old = found.candidates.get(id);
+        found.candidates.set(id, old === undefined ? mask : old | mask);
+        if (old === undefined) found.queue.push(id);
       });
     });
   }
 
   /* Lê os intervalos de uma opção ao mesmo tempo (uma ida e volta), dentro do orçamento; os que sobram ficam
      pendentes em found.steps. Devolve [intervalo, entradas] de cada um lido. */
-  Engine.prototype.readAll = function (steps, found) {
+  Engine.prototype.readAll = function (steps, found, each) {
     var self = this, reads = [], pending = [], budget = MAX_SHARDS - this.fetched;
     steps.forEach(function (st) {
       if (budget > 0) {
-        var n = Math.min(budget, st.last - st.next + 1);
+        var n = Math.min(budget, st.last - st.next + 1, each || Infinity);
         budget -= n;
         reads.push(self.read(st, n).then(function (entries) { return [st, entries]; }));
       }
@@ -205,10 +205,10 @@
   /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. */
   Engine.prototype.whole = function (plan, step) {
     return this.read(step, step.last - step.first + 1).then(function (entries) {
-      var ids = {};
+      var ids = new Map();
       entries.forEach(function (e) {
         var whole = wholeBits(plan, step.choice, e[0]);
-        decode(e[1]).forEach(function (id) { ids[id] = (ids[id] || 0) | whole; });
+        decode(e[1]).forEach(function (id) { ids.set(id, (ids.get(id) || 0) | whole); });
       });
       return ids;
     });
@@ -265,7 +265,7 @@
         plan.usable.forEach(function (u) {
           if (option.covers.indexOf(u) >= 0) return;
           var st = steps["n" + u];
-          if (!st) { found.filters.push({ ids: {} }); return; }
+          if (!st) { found.filters.push({ ids: new Map() }); return; }
           if (st.last - st.first + 1 <= MAX_SHARDS - self.fetched - cost(option.steps)) {
             work.push(self.whole(plan, st).then(function (ids) { found.filters.push({ ids: ids }); }));
             return;
@@ -282,7 +282,12 @@
       /* os filtros e a opção são lidos ao mesmo tempo; as candidatas entram depois, já filtradas */
       function run(option) {
         var filtering = narrow(option);
-        return Promise.all([filtering, self.readAll(option.steps, found)]).then(function (r) { admitAll(found, r[1]); });
+        /* uma opção que não cabe no orçamento fica pela metade de todo jeito: um fragmento de cada intervalo
+           (milhares de ids) enche a primeira página; o resto, em «Ver mais» */
+        var each = option.cost > MAX_SHARDS - self.fetched ? 1 : 0;
+        return Promise.all([filtering, self.readAll(option.steps, found, each)]).then(function (r) {
+          admitAll(found, r[1]);
+        });
       }
       return run(first).then(function () {
         if (found.queue.length || found.steps || first.words || !fallback) return;
@@ -299,13 +304,12 @@
     var self = this;
     return this.get("cargos.json").then(function (table) {
       var bases = table.tabelas, size = table.linhas, cand = found.candidates;
-      var score = {};
-      found.queue.forEach(function (id) { score[id] = bits(cand[id]); });
-      found.queue.sort(function (a, b) { return score[b] - score[a] || a - b; });
+      var scored = found.queue.map(function (id) { return [bits(cand.get(id)), id]; });
+      scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
       var files = {}, count = 0, take = [], rest = [], blocked = -1;
-      found.queue.forEach(function (id) {
-        var cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
-        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json", own = score[id];
+      scored.forEach(function (pair) {
+        var id = pair[1], own = pair[0], cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
+        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json";
         var free = path in files;
         if (!free && count < MAX_TABLES && blocked < 0) { files[path] = true; count++; free = true; }
         if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, path, local % size]);
@@ -318,8 +322,8 @@
         paths.forEach(function (p, k) { byPath[p] = chunks[k]; });
         take.forEach(function (t) {
           var row = byPath[t[2]][t[3]], p = [row[0], row[1], t[1], row[2], row[3], row[4]];
-          if (!found.seen[t[0]] && matches(found.plan, p)) {
-            found.seen[t[0]] = true;
+          if (!found.seen["#" + t[0]] && matches(found.plan, p)) {
+            found.seen["#" + t[0]] = true;
             p.push(quality(found.plan, p));
             found.results.push(p);
           }
