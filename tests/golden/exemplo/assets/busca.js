@@ -1,7 +1,8 @@
 /* Busca do gazeta: índice estático em fragmentos (generator/render/search.py). Sem bibliotecas, sem requisições externas. */
 (function (global) {
   "use strict";
-  var END = "\uffff", MAX_SHARDS = 6, PAGE = 20, MAX_TOKENS = 4;
+  var END = "\uffff", NEXT = "\u0002", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
+  var SUFFIX_FROM = 4, TYPO_FROM = 4, MAX_ALTERNATIVES = 6;
   /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
   var PARTICLES = ["da", "das", "de", "des", "do", "dos", "e"];
 
@@ -37,6 +38,13 @@
     return last < first ? null : { first: first, last: last };
   }
 
+  /* Ids de uma entrada: o primeiro e as diferenças (search._delta). */
+  function decode(deltas) {
+    var out = new Array(deltas.length), id = 0;
+    for (var i = 0; i < deltas.length; i++) { id = i ? id + deltas[i] : deltas[0]; out[i] = id; }
+    return out;
+  }
+
   function Engine(base, fetchJson) {
     this.base = base;
     this.fetchJson = fetchJson;
@@ -69,92 +77,158 @@
     return bare || key.slice(-1);
   }
 
+  /* O fim da inscrição: letras e números, zeros mantidos, de trás para a frente (search.suffix_key). */
+  function suffixKey(text) {
+    return Array.from(normalize(text).replace(/ /g, "")).reverse().join("");
+  }
+
   /* Planos de consulta: cada um é um intervalo de chaves que contém TODOS os nomes que a consulta pode achar.
      n: uma palavra ou começo de palavra ("soar" → Soares); p: uma palavra inteira seguida de outra palavra ou
-     começo de palavra ("batista gomes", "gomes bat"), só para palavras comuns (search._pair_postings). */
+     começo de palavra ("batista gomes", "gomes bat"), só para palavras comuns (search._write_segment);
+     r: o começo da inscrição; s: o fim dela (ao menos SUFFIX_FROM caracteres). */
   function plans(query) {
     var tokens = normalize(query).split(" ").filter(Boolean);
     var digits = tokens.length > 0 && tokens.every(function (t) { return /^\p{N}+$/u.test(t); });
     if (digits || (tokens.length === 1 && /\p{N}/u.test(tokens[0]))) {
-      var reg = registrationKey(query);
-      return { kind: "r", tokens: [reg], list: [{ kind: "r", lo: reg, hi: reg + END, whole: true }] };
+      var reg = registrationKey(query), plain = normalize(query).replace(/ /g, ""), list = [];
+      var suffix = Array.from(plain).length >= SUFFIX_FROM ? plain : "";
+      if (suffix) list.push({ kind: "s", lo: suffixKey(plain), hi: suffixKey(plain) + END });
+      list.push({ kind: "r", lo: reg, hi: reg + END });
+      return { kind: "r", tokens: [reg], suffix: suffix, usable: [], list: list };
     }
     var usable = [];
     tokens.forEach(function (t) {
       if (Array.from(t).length >= 2 && PARTICLES.indexOf(t) < 0 && usable.indexOf(t) < 0) usable.push(t);
     });
     usable = usable.sort(function (a, b) { return b.length - a.length; }).slice(0, MAX_TOKENS);
-    var list = usable.map(function (t) { return { kind: "n", lo: t, hi: t + END, whole: true }; });
+    var list = usable.map(function (t) { return { kind: "n", lo: t, hi: t + END, token: t }; });
     usable.forEach(function (a) {
       usable.forEach(function (b) {
-        if (a !== b) list.push({ kind: "p", lo: a + " " + b, hi: a + " " + b + END, whole: false, first: a, other: b });
+        if (a !== b) list.push({ kind: "p", lo: a + " " + b, hi: a + " " + b + END, first: a, other: b });
       });
     });
-    return { kind: "n", tokens: tokens, list: list };
+    return { kind: "n", tokens: tokens, usable: usable, list: list };
   }
 
   function matches(plan, posting) {
-    if (plan.kind === "r") return registrationKey(posting[1]).indexOf(plan.tokens[0]) === 0;
+    if (plan.kind === "r") {
+      var plain = normalize(posting[1]).replace(/ /g, "");
+      return registrationKey(posting[1]).indexOf(plan.tokens[0]) === 0 ||
+        (!!plan.suffix && plain.slice(-plan.suffix.length) === plan.suffix);
+    }
     var words = normalize(posting[0]).split(" ");
     return plan.tokens.every(function (t) {
       return words.some(function (w) { return w.indexOf(t) === 0; });
     });
   }
 
-  /* Qualidade do acerto: 0 nome idêntico, 1 todas as palavras inteiras na ordem, 2 inteiras, 3 começos. */
+  /* Qualidade do acerto (menor é melhor): 0 nome idêntico à consulta (ou a inscrição inteira); senão 1 mais o
+     número de palavras da consulta que não são uma palavra inteira do nome (só começos). */
   function quality(plan, posting) {
-    if (plan.kind === "r") return registrationKey(posting[1]) === plan.tokens[0] ? 0 : 3;
+    if (plan.kind === "r") return registrationKey(posting[1]) === plan.tokens[0] ? 0 : 1;
     var name = normalize(posting[0]), words = name.split(" "), q = plan.tokens;
     if (name === q.join(" ")) return 0;
-    var whole = q.every(function (t) { return words.indexOf(t) >= 0; });
-    if (!whole) return 3;
-    var last = -1, ordered = q.every(function (t) { var i = words.indexOf(t, last + 1); last = i; return i >= 0; });
-    return ordered ? 1 : 2;
+    return 1 + q.filter(function (t) { return words.indexOf(t) < 0; }).length;
   }
 
-  /* Lê os próximos fragmentos de um intervalo, até `budget`, e acrescenta os acertos novos a `found`. */
-  Engine.prototype.read = function (plan, step, found, budget) {
+  function bits(mask) { var n = 0; while (mask) { n += mask & 1; mask >>>= 1; } return n; }
+
+  function newFound(plan) {
+    return { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [], candidates: new Map(), queue: [],
+             steps: null, filters: [], boosts: [], approximate: false };
+  }
+
+  /* Lê os próximos fragmentos de um intervalo, até `budget`; devolve as entradas [chave, ids]. */
+  Engine.prototype.read = function (step, budget) {
     var self = this, wanted = [], to = Math.min(step.last, step.next + budget - 1);
     for (var i = step.next; i <= to; i++) wanted.push(self.get(step.choice.kind + "/" + step.bucket + "-" + i + ".json"));
     self.fetched += wanted.length;
     step.next = to + 1;
     return Promise.all(wanted).then(function (shards) {
+      var out = [], c = step.choice;
       shards.forEach(function (shard) {
-        shard.forEach(function (p) {
-          var id = p[2] + "|" + p[1];
-          if (!found.seen[id] && matches(plan, p)) { found.seen[id] = true; found.results.push(p); }
-        });
+        shard.forEach(function (e) { if (e[0] >= c.lo && e[0] < c.hi) out.push(e); });
       });
+      return out;
     });
   };
 
-  /* Lê os intervalos de uma opção, em ordem, dentro do orçamento; os que sobram ficam pendentes. */
-  Engine.prototype.readAll = function (plan, steps, found) {
-    var self = this;
-    function next(k) {
-      if (k >= steps.length) return Promise.resolve();
-      var budget = MAX_SHARDS - self.fetched;
-      if (budget <= 0) { found.pending = steps.slice(k); return Promise.resolve(); }
-      return self.read(plan, steps[k], found, budget).then(function () {
-        if (steps[k].next <= steps[k].last) { found.pending = steps.slice(k); return; }
-        return next(k + 1);
-      });
+  /* Bit de cada palavra da consulta que a chave de uma entrada traz inteira. */
+  function wholeBits(plan, choice, key) {
+    var u = plan.usable;
+    if (choice.kind === "n") return key === choice.token ? 1 << u.indexOf(choice.token) : 0;
+    if (choice.kind === "p") {
+      return (1 << u.indexOf(choice.first)) | (key === choice.lo ? 1 << u.indexOf(choice.other) : 0);
     }
-    return next(0);
+    return key === choice.lo ? 1 : 0;
+  }
+
+  /* Acrescenta os ids das entradas às candidatas, se passam nos filtros (as outras palavras já lidas). */
+  function admit(found, choice, entries) {
+    entries.forEach(function (e) {
+      var whole = wholeBits(found.plan, choice, e[0]);
+      decode(e[1]).forEach(function (id) {
+        var mask = whole;
+        for (var k = 0; k < found.filters.length; k++) {
+          var f = found.filters[k].ids.get(id);
+          if (f === undefined) return;
+          mask |= f;
+        }
+        found.boosts.forEach(function (b) { mask |= b.get(id) || 0; });
+        var old = found.candidates.get(id);
+        found.candidates.set(id, old === undefined ? mask : old | mask);
+        if (old === undefined) found.queue.push(id);
+      });
+    });
+  }
+
+  /* Lê os intervalos de uma opção ao mesmo tempo (uma ida e volta), dentro do orçamento; os que sobram ficam
+     pendentes em found.steps. Devolve [intervalo, entradas] de cada um lido. */
+  Engine.prototype.readAll = function (steps, found, each) {
+    var self = this, reads = [], pending = [], budget = MAX_SHARDS - this.fetched;
+    steps.forEach(function (st) {
+      if (budget > 0) {
+        var n = Math.min(budget, st.last - st.next + 1, each || Infinity);
+        budget -= n;
+        reads.push(self.read(st, n).then(function (entries) { return [st, entries]; }));
+      }
+      if (st.next <= st.last) pending.push(st); /* read() avança st.next na hora */
+    });
+    found.steps = pending.length ? pending : null;
+    return Promise.all(reads);
+  };
+
+  function admitAll(found, reads) {
+    reads.forEach(function (r) { admit(found, r[0].choice, r[1]); });
+  }
+
+  /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. */
+  Engine.prototype.whole = function (plan, step) {
+    return this.read(step, step.last - step.first + 1).then(function (entries) {
+      var ids = new Map();
+      entries.forEach(function (e) {
+        var whole = wholeBits(plan, step.choice, e[0]);
+        decode(e[1]).forEach(function (id) { ids.set(id, (ids.get(id) || 0) | whole); });
+      });
+      return ids;
+    });
   };
 
   /* Opções completas: um intervalo de palavra (n: todo nome com uma palavra que começa assim), ou os dois pares
      de duas palavras comuns (a b…) e (b a…): todo nome em que ao menos uma das duas está inteira. Lê-se a mais
-     barata; se uma opção de pares nada acha (as duas palavras eram começos), a palavra mais barata em seguida. */
-  Engine.prototype.search = function (query) {
-    var self = this, plan = plans(query);
-    var found = { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [] };
+     barata; se uma opção de pares nada acha (as duas palavras eram começos), a palavra mais barata em seguida.
+     As outras palavras estreitam as candidatas quando seu intervalo cabe no orçamento (filtro exato) ou, se
+     são comuns, pelo par com uma palavra já lida (só adiantam quem as tem inteiras); o resto é conferido no nome
+     de cada linha lida da tabela do cargo. */
+  Engine.prototype.exact = function (query) {
+    var self = this, plan = plans(query), found = newFound(plan);
     if (!plan.list.length) return Promise.resolve(found);
     /* Tudo o que não depende de outro arquivo sai de uma vez (cada ida e volta custa ~0,6 s num 3G): a tabela de
-       cargos que finish() usa e os diretórios de cada tipo de chave; os pares só quando a consulta os tem. */
+       cargos que rows() usa e os diretórios de cada tipo de chave; os pares só quando a consulta os tem. */
     this.get("cargos.json").catch(function () {});
     plan.list.forEach(function (c) { if (c.kind !== "p") self.get(c.kind + "/buckets.json").catch(function () {}); });
     var pairs = plan.list.some(function (c) { return c.kind === "p"; });
+    var steps = {};
     return (pairs ? this.get("p/buckets.json") : Promise.resolve({})).then(function (paired) {
       plan.list = plan.list.filter(function (c) {
         return c.kind !== "p" || ((paired[bucket(c.first)] || []).indexOf(c.first) >= 0 &&
@@ -162,42 +236,206 @@
       });
       return Promise.all(plan.list.map(function (c) { return self.directory(c.kind, bucket(c.lo)); }));
     }).then(function (dirs) {
-      var steps = {}, options = [];
+      var options = [];
       plan.list.forEach(function (c, k) {
         var s = span(dirs[k], c.lo, c.hi);
         steps[c.kind + c.lo] = s ? { choice: c, bucket: bucket(c.lo), first: s.first, last: s.last, next: s.first }
           : null;
       });
       function cost(list) { return list.reduce(function (n, st) { return n + (st ? st.last - st.first + 1 : 0); }, 0); }
-      plan.list.forEach(function (c) {
-        if (c.kind === "n" || c.kind === "r") options.push({ words: true, steps: [steps[c.kind + c.lo]] });
-        else if (c.first < c.other) {
-          options.push({ words: false, steps: [steps["p" + c.lo], steps["p" + c.other + " " + c.first]] });
-        }
-      });
+      if (plan.kind === "r") {
+        options.push({ words: true, covers: [], steps: plan.list.map(function (c) { return steps[c.kind + c.lo]; }) });
+      } else {
+        plan.list.forEach(function (c) {
+          if (c.kind === "n") options.push({ words: true, covers: [c.token], steps: [steps["n" + c.lo]] });
+          else if (c.first < c.other) {
+            options.push({ words: false, covers: [c.first, c.other],
+                           steps: [steps["p" + c.lo], steps["p" + c.other + " " + c.first]] });
+          }
+        });
+      }
       options.forEach(function (o) { o.steps = o.steps.filter(Boolean); o.cost = cost(o.steps); });
       options.sort(function (x, y) { return x.cost - y.cost || (y.words ? 1 : 0) - (x.words ? 1 : 0); });
       var first = options[0], fallback = options.filter(function (o) { return o.words; })[0];
-      return self.readAll(plan, first.steps, found).then(function () {
-        if (found.results.length || found.pending || first.words || !fallback) return;
-        return self.readAll(plan, fallback.steps, found);
+      /* Palavras fora da opção: um intervalo que cabe no orçamento vira filtro; um par com a palavra da opção,
+         só adianta quem tem a palavra inteira. Uma palavra sem intervalo nenhum: nenhum nome a tem. */
+      function narrow(option) {
+        var work = [];
+        if (plan.kind !== "n") return Promise.resolve();
+        plan.usable.forEach(function (u) {
+          if (option.covers.indexOf(u) >= 0) return;
+          var st = steps["n" + u];
+          if (!st) { found.filters.push({ ids: new Map() }); return; }
+          if (st.last - st.first + 1 <= MAX_SHARDS - self.fetched - cost(option.steps)) {
+            work.push(self.whole(plan, st).then(function (ids) { found.filters.push({ ids: ids }); }));
+            return;
+          }
+          option.covers.forEach(function (t) {
+            var pair = steps["p" + u + " " + t];
+            if (pair && pair.last - pair.first < 2) {
+              work.push(self.whole(plan, pair).then(function (ids) { found.boosts.push(ids); }));
+            }
+          });
+        });
+        return Promise.all(work);
+      }
+      /* os filtros e a opção são lidos ao mesmo tempo; as candidatas entram depois, já filtradas */
+      function run(option) {
+        var filtering = narrow(option);
+        /* uma opção que não cabe no orçamento fica pela metade de todo jeito: um fragmento de cada intervalo
+           (milhares de ids) enche a primeira página; o resto, em «Ver mais» */
+        var each = option.cost > MAX_SHARDS - self.fetched ? 1 : 0;
+        return Promise.all([filtering, self.readAll(option.steps, found, each)]).then(function (r) {
+          admitAll(found, r[1]);
+        });
+      }
+      return run(first).then(function () {
+        if (found.queue.length || found.steps || first.words || !fallback) return;
+        found.filters = []; found.boosts = [];
+        return run(fallback);
       });
-    }).then(function () { return self.finish(found); });
+    }).then(function () { return self.rows(found); }).then(function () { return self.finish(found); });
   };
 
-  /* Mais acertos dos intervalos que ficaram pela metade. */
+  /* Lê da tabela de cada cargo as linhas das candidatas mais promissoras (mais palavras inteiras, depois a ordem
+     da tabela), até MAX_TABLES arquivos; confere cada palavra no nome e guarda os acertos. As que ficam são
+     lidas por more(). */
+  Engine.prototype.rows = function (found) {
+    var self = this;
+    return this.get("cargos.json").then(function (table) {
+      var bases = table.tabelas, size = table.linhas, cand = found.candidates;
+      var scored = found.queue.map(function (id) { return [bits(cand.get(id)), id]; });
+      scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
+      var files = {}, count = 0, take = [], rest = [], blocked = -1;
+      scored.forEach(function (pair) {
+        var id = pair[1], own = pair[0], cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
+        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json";
+        var free = path in files;
+        if (!free && count < MAX_TABLES && blocked < 0) { files[path] = true; count++; free = true; }
+        if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, path, local % size]);
+        else { rest.push(id); if (blocked < 0) blocked = own; }
+      });
+      found.queue = rest;
+      var paths = Object.keys(files);
+      return Promise.all(paths.map(function (p) { return self.get(p); })).then(function (chunks) {
+        var byPath = {};
+        paths.forEach(function (p, k) { byPath[p] = chunks[k]; });
+        take.forEach(function (t) {
+          var row = byPath[t[2]][t[3]], p = [row[0], row[1], t[1], row[2], row[3], row[4]];
+          if (!found.seen["#" + t[0]] && matches(found.plan, p)) {
+            found.seen["#" + t[0]] = true;
+            p.push(quality(found.plan, p));
+            found.results.push(p);
+          }
+        });
+      });
+    });
+  };
+
+  /* Mais acertos: as candidatas ainda não lidas e os intervalos que ficaram pela metade. */
   Engine.prototype.more = function (found) {
-    var self = this, steps = found.pending;
-    if (!steps) return Promise.resolve(found);
-    found.pending = null;
+    var self = this;
     this.fetched = 0;
-    return this.readAll(found.plan, steps, found).then(function () { return self.finish(found); });
+    var read = !found.queue.length && found.steps ? this.readAll(found.steps, found) : Promise.resolve([]);
+    return read.then(function (reads) { admitAll(found, reads); return self.rows(found); })
+      .then(function () { return self.finish(found); });
   };
 
-  function order(plan) {
+  /* Resultados aproximados (só quando a busca exata nada acha): cada palavra de TYPO_FROM letras ou mais é
+     trocada pelas palavras do índice a uma letra de distância (d/: a palavra e suas formas sem uma letra), uma
+     palavra de cada vez, e cada consulta assim corrigida é buscada como as exatas. */
+  Engine.prototype.approximate = function (query) {
+    var self = this, plan = plans(query), found = newFound(plan);
+    found.approximate = true;
+    if (plan.kind !== "n") return Promise.resolve(found);
+    var lookups = [];
+    plan.usable.forEach(function (w) {
+      if (Array.from(w).length >= TYPO_FROM) forms(w).forEach(function (f) { lookups.push([w, f]); });
+    });
+    return Promise.all(lookups.map(function (l) {
+      var f = l[1];
+      return self.directory("d", bucket(f)).then(function (dir) {
+        var s = span(dir, f, f + NEXT);
+        if (!s) return [];
+        var wanted = [];
+        for (var i = s.first; i <= s.last; i++) wanted.push(self.get("d/" + bucket(f) + "-" + i + ".json"));
+        return Promise.all(wanted).then(function (shards) {
+          var out = [];
+          shards.forEach(function (shard) { shard.forEach(function (e) { if (e[0] === f) out = out.concat(e[1]); }); });
+          return out;
+        });
+      });
+    })).then(function (lists) {
+      var alternatives = [], seen = {};
+      plan.usable.forEach(function (w) {
+        var near = [];
+        lookups.forEach(function (l, k) {
+          if (l[0] !== w) return;
+          lists[k].forEach(function (c) { if (near.indexOf(c) < 0 && oneEdit(w, c)) near.push(c); });
+        });
+        near.sort().forEach(function (c) {
+          var alt = plan.tokens.map(function (t) { return t === w ? c : t; }).join(" ");
+          if (!seen[alt]) { seen[alt] = true; alternatives.push(alt); }
+        });
+      });
+      return Promise.all(alternatives.slice(0, MAX_ALTERNATIVES).map(function (alt) {
+        var e = new Engine(self.base, self.fetchJson);
+        e.cache = self.cache;
+        return e.exact(alt);
+      }));
+    }).then(function (parts) {
+      parts.forEach(function (part) {
+        part.results.forEach(function (p) {
+          var id = p[2] + "|" + p[1];
+          if (!found.seen[id]) { found.seen[id] = true; found.results.push(p); }
+        });
+      });
+      return self.finish(found);
+    });
+  };
+
+  /* A busca: a exata e, se nada acha (nem ficou nada por ler), a aproximada. */
+  Engine.prototype.search = function (query) {
+    var self = this;
+    return this.exact(query).then(function (found) {
+      if (found.results.length || found.pending || found.plan.kind !== "n") return found;
+      return self.approximate(query);
+    });
+  };
+
+  /* A palavra e cada forma dela sem uma letra (search.typo_forms). */
+  function forms(word) {
+    var chars = Array.from(word), out = [word];
+    for (var i = 0; i < chars.length; i++) {
+      var f = chars.slice(0, i).concat(chars.slice(i + 1)).join("");
+      if (out.indexOf(f) < 0) out.push(f);
+    }
+    return out;
+  }
+
+  /* Se a e b diferem por uma edição: uma letra trocada, a mais, a menos, ou duas vizinhas invertidas. */
+  function oneEdit(a, b) {
+    a = Array.from(a); b = Array.from(b);
+    var m = a.length, n = b.length, i = 0;
+    if (Math.abs(m - n) > 1) return false;
+    while (i < m && i < n && a[i] === b[i]) i++;
+    var tail = function (x, k) { return x.slice(k).join(""); };
+    if (m === n) {
+      if (i === m) return false;
+      if (tail(a, i + 1) === tail(b, i + 1)) return true;
+      return i + 1 < m && a[i] === b[i + 1] && a[i + 1] === b[i] && tail(a, i + 2) === tail(b, i + 2);
+    }
+    return m > n ? tail(a, i + 1) === tail(b, i) : tail(b, i + 1) === tail(a, i);
+  }
+
+  function rankOf(p) { return p[4] || Infinity; }
+
+  /* Ordem dos resultados: a qualidade do acerto, depois por certame e cargo, e a classificação na lista geral. */
+  function order(found) {
     return function (a, b) {
-      return quality(plan, a) - quality(plan, b) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) ||
-        a[2] - b[2] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+      var ca = found.cargos[a[2]], cb = found.cargos[b[2]];
+      return a[6] - b[6] || (ca && cb ? ca[3] - cb[3] : 0) || a[2] - b[2] || rankOf(a) - rankOf(b) ||
+        (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0) || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
     };
   }
 
@@ -205,7 +443,8 @@
     return this.get("cargos.json").then(function (table) {
       found.cargos = table.cargos;
       found.exams = table.certames;
-      found.results.sort(order(found.plan));
+      found.pending = found.queue.length || found.steps ? true : null;
+      found.results.sort(order(found));
       return found;
     });
   };
@@ -218,7 +457,8 @@
   }
 
   Segments.prototype.merge = function (parts) {
-    var merged = { results: [], cargos: [], exams: [], plan: parts[0].plan, pending: null, parts: parts };
+    var merged = { results: [], cargos: [], exams: [], plan: parts[0].plan, pending: null, parts: parts,
+                   approximate: parts.some(function (f) { return f.approximate; }) };
     parts.forEach(function (f) {
       var cargoShift = merged.cargos.length, examShift = merged.exams.length;
       (f.exams || []).forEach(function (e) { merged.exams.push(e); });
@@ -230,14 +470,19 @@
       });
       if (f.pending) merged.pending = true;
     });
-    merged.results.sort(order(merged.plan));
+    merged.results.sort(order(merged));
     return merged;
   };
 
+  /* Em todos os segmentos, a exata; se nenhum acha nada, a aproximada em todos. */
   Segments.prototype.search = function (query) {
     var self = this;
-    return Promise.all(this.engines.map(function (e) { return e.search(query); })).then(function (parts) {
-      return self.merge(parts);
+    return Promise.all(this.engines.map(function (e) { return e.exact(query); })).then(function (parts) {
+      var merged = self.merge(parts);
+      if (merged.results.length || merged.pending || merged.plan.kind !== "n") return merged;
+      return Promise.all(self.engines.map(function (e) { return e.approximate(query); })).then(function (near) {
+        return self.merge(near);
+      });
     });
   };
 
@@ -248,6 +493,28 @@
       return part.pending ? e.more(part) : Promise.resolve(part);
     })).then(function (parts) { return self.merge(parts); });
   };
+
+  /* Atos (busca/atos.json, search.act_rows): pelo número («02/2025»), pelo tipo («convocação») ou pela data
+     («10/06/2024»). Números comparam sem zeros à esquerda e inteiros; palavras, pelo começo. */
+  function plainNumber(t) { return /^\p{N}+$/u.test(t) ? t.replace(/^0+/, "") || "0" : t; }
+
+  function findActs(acts, query) {
+    var q = normalize(query).split(" ").filter(function (t) { return t && PARTICLES.indexOf(t) < 0; })
+      .map(plainNumber);
+    if (!q.length || !acts) return [];
+    var wanted = q.join(" ");
+    return acts.filter(function (a) {
+      var words = normalize([a[0], a[1], a[2], a[4], a[6]].join(" ")).split(" ").map(plainNumber);
+      return q.every(function (t) {
+        var number = /^\p{N}+$/u.test(t);
+        return words.some(function (w) { return number ? w === t : w.indexOf(t) === 0; });
+      });
+    }).sort(function (x, y) {
+      var nx = normalize(x[2]).split(" ").map(plainNumber).join(" ") === wanted ? 0 : 1;
+      var ny = normalize(y[2]).split(" ").map(plainNumber).join(" ") === wanted ? 0 : 1;
+      return nx - ny;
+    });
+  }
 
   function link(root, cargos, p) {
     var cargo = cargos[p[2]];
@@ -266,6 +533,30 @@
     return out ? out.charAt(0).toUpperCase() + out.slice(1) + "." : "";
   }
 
+  var HINT = "Tente: só um sobrenome; o primeiro nome e um sobrenome; o começo do sobrenome (ao menos 4 letras); " +
+    "a inscrição só com os números. Ou navegue pelos certames abaixo.";
+  /* Eliminados aparecem só pela inscrição (templates/theme/eliminated.html: inscrição, motivo, fundamento). */
+  var ELIMINATED = "Quem foi eliminado(a) não aparece pelo nome: as listas de eliminados publicam só a inscrição. " +
+    "Busque pelo número de inscrição.";
+  var APPROXIMATE = "Nenhum resultado exato. Resultados aproximados (uma letra diferente em uma palavra): confira " +
+    "o nome antes de usar.";
+
+  /* O texto do status: `n` pessoas entre os filtros, `shown` delas na tela, `acts` atos achados. */
+  function statusText(found, n, shown, acts) {
+    var people = n === 1 ? "1 resultado." : n + " resultados.";
+    var msg = "";
+    if (acts) msg = (acts === 1 ? "1 ato encontrado." : acts + " atos encontrados.") + (n ? " " : "");
+    if (n === 0 && !acts) {
+      msg = "Nenhum resultado. " + HINT;
+      if (found.plan && found.plan.kind === "n") msg += " " + ELIMINATED;
+    } else if (n) {
+      msg += found.approximate ? APPROXIMATE + " " + people : people;
+    }
+    if (n > shown) msg += " Mostrando " + shown + ".";
+    if (found.pending) msg += " A busca ainda não leu todos os nomes parecidos: use «Ver mais» ou acrescente um sobrenome.";
+    return msg;
+  }
+
   function el(tag, text, attrs) {
     var node = document.createElement(tag);
     if (text) node.textContent = text;
@@ -273,12 +564,9 @@
     return node;
   }
 
-  var HINT = "Tente: só um sobrenome; o primeiro nome e um sobrenome; o começo do sobrenome (ao menos 4 letras); " +
-    "a inscrição só com os números. Ou navegue pelos certames abaixo.";
-
   function Results(root, out, status, filters, moreButton, engine) {
     this.root = root; this.out = out; this.status = status; this.filters = filters; this.moreButton = moreButton;
-    this.engine = engine; this.found = null; this.shown = PAGE;
+    this.engine = engine; this.found = null; this.shown = PAGE; this.acts = [];
   }
 
   Results.prototype.selected = function () {
@@ -313,10 +601,17 @@
   Results.prototype.render = function () {
     var self = this, f = this.found, list = this.selected(), n = list.length;
     this.out.textContent = "";
+    this.acts.forEach(function (a) {
+      var item = el("li", "", { "class": "ato" });
+      item.appendChild(el("a", a[0], { href: self.root + a[5] }));
+      item.appendChild(el("span", " — " + a[4] + " — " + a[6] + (a[7] ? " — " + a[7] : ""), { "class": "onde" }));
+      self.out.appendChild(item);
+    });
     list.slice(0, this.shown).forEach(function (p) {
       var cargo = f.cargos[p[2]], exam = f.exams[cargo[3]];
       var label = p[0] || "Inscrição " + p[1];
-      var item = el("li"), a = el("a", label, { href: link(self.root, f.cargos, p) });
+      var item = el("li", "", f.approximate ? { "class": "aproximado" } : {});
+      var a = el("a", label, { href: link(self.root, f.cargos, p) });
       item.appendChild(a);
       var where = "inscrição " + p[1] + " — " + cargo[1] + " — " + exam[0] +
         (exam[1] ? " — " + exam[1] : "") + (exam[2] ? " (" + exam[2] + ")" : "");
@@ -325,15 +620,12 @@
       if (sit) item.appendChild(el("span", sit, { "class": "situacao" }));
       self.out.appendChild(item);
     });
-    var msg = n === 0 ? "Nenhum resultado. " + HINT : n === 1 ? "1 resultado." : n + " resultados.";
-    if (n > this.shown) msg += " Mostrando " + this.shown + ".";
-    if (f.pending) msg += " A busca ainda não leu todos os nomes parecidos: use «Ver mais» ou acrescente um sobrenome.";
-    this.status.textContent = msg;
+    this.status.textContent = statusText(f, n, Math.min(n, this.shown), this.acts.length);
     this.moreButton.hidden = !(n > this.shown || f.pending);
   };
 
-  Results.prototype.show = function (found) {
-    this.found = found; this.shown = PAGE; this.buildFilters(); this.render();
+  Results.prototype.show = function (found, acts) {
+    this.found = found; this.acts = acts || []; this.shown = PAGE; this.buildFilters(); this.render();
   };
 
   Results.prototype.more = function () {
@@ -360,10 +652,13 @@
     var warm = new Segments(root + "busca/", segments, fetchJson);
     warm.engines.forEach(function (engine) {
       engine.cache = shared;
-      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json"].forEach(function (path) {
+      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json"].forEach(function (path) {
         engine.get(path).catch(function () {});
       });
     });
+    var acts = new Engine(root + "busca/", fetchJson);
+    acts.cache = shared;
+    acts.get("atos.json").catch(function () {});
     /* Enquanto a pessoa digita, o diretório de cada palavra já digitada é pedido: ao apertar Enter, só faltam os
        fragmentos do nome (uma ida e volta em vez de duas). */
     input.addEventListener("input", function () {
@@ -382,7 +677,8 @@
         : new Segments(root + "busca/", segments, fetchJson);
       (engine.engines || [engine]).forEach(function (e) { e.cache = shared; });
       view = new Results(root, out, status, filters, moreButton, engine);
-      engine.search(q).then(function (found) { view.show(found); },
+      var found = acts.get("atos.json").then(function (list) { return findActs(list, q); }, function () { return []; });
+      Promise.all([engine.search(q), found]).then(function (both) { view.show(both[0], both[1]); },
         function () { status.textContent = "Não foi possível carregar o índice de busca."; });
     }
     form.addEventListener("submit", go);
@@ -393,7 +689,8 @@
 
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine, Segments: Segments,
-      PARTICLES: PARTICLES, registrationKey: registrationKey, situation: situation, quality: quality };
+      PARTICLES: PARTICLES, registrationKey: registrationKey, suffixKey: suffixKey, situation: situation,
+      quality: quality, forms: forms, oneEdit: oneEdit, findActs: findActs, statusText: statusText };
   } else if (typeof document !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   }
