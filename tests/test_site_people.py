@@ -303,3 +303,31 @@ def test_a_calls_presentation_and_stage_reach_the_card():
     assert nomination["apresentacao"] == shown and nomination["posicao"] == "1ª" and "etapa" not in nomination
     assert stage["etapa"] == "Curso de Formação" and "posicao" not in stage and "apresentacao" not in stage
     assert all("nome" not in a for a in (nomination, stage))
+
+
+def test_a_published_stage_and_nomination_call_reach_the_card_file(tmp_path, own_site_url, capsys):
+    """End to end: `gazeta publicar` a stage convocação and a nomination convocação with place, deadline and
+    documents (tests/test_stage_calls.py's exam), `build`: the called person's card file has both acts, with the
+    presentation as the acts print it."""
+    import json
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator.cli import main
+    from test_stage_calls import NOMINATION, STAGE_CALL, _exam
+
+    folder = _exam(tmp_path, STAGE_CALL + NOMINATION)
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr().err
+    site = tmp_path.parent / f"{tmp_path.name}-site"  # outside the content folder (tmp_path)
+    build(folder.parent.parent, site, pdf=False)
+    people = {}
+    for f in (site / "certames" / "exemplo" / "gcm" / "cartao").glob("*.json"):
+        people.update(json.loads(f.read_text("utf-8"))["pessoas"])
+    calls = {a["titulo"]: a for a in people["1003"]["atos"] if a["tipo"] == "convocacao"}
+    stage, nomination = calls["Edital de Convocação nº 48/2024"], calls["Edital de Convocação nº 50/2024"]
+    assert stage["etapa"] == "Curso de Formação Profissional" and "posicao" not in stage
+    assert {"rotulo": "Prazo", "texto": "até 05/07/2024"} in stage["apresentacao"]
+    assert nomination["posicao"] == "1ª" and "etapa" not in nomination
+    assert {"rotulo": "Prazo", "texto": "até 24/07/2024"} in nomination["apresentacao"]
+    assert {"rotulo": "Local de apresentação", "texto": "Departamento de Pessoal, Rua da Prefeitura, 1"} in \
+        nomination["apresentacao"]
+    assert (site / "certames" / "exemplo" / nomination["href"][3:] / "index.html").is_file()
