@@ -169,10 +169,11 @@ def prepare_each(folder: Path, rules_dir: Path | None = None, project: bool = Tr
 
 
 def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path, name: str, url: str, *,
-              with_data: bool = True, beside: bool = False) -> tuple[dict | None, dict | None]:
+              with_data: bool = True, beside: bool = False, site_url: str = "") -> tuple[dict | None, dict | None]:
     """Render open data (into out_dir/dados, when `with_data`) and the gazette PDF out_dir/name, which embeds
     them and prints their hash; (data, pdf) — pdf None when the PDF renderer is not installed. The PDF info gives
-    its link, page count and the printed page range of each section.
+    its link, page count and the printed page range of each section. `site_url`: where the PDF's footer says its
+    verification page is (render/verification).
 
     `beside` (the site build, on a machine with more than one core): the open data is written by a forked process
     while this one lays out the PDF, whose pages are drawn once the data's hash is known (issue 14: the PDF no
@@ -187,7 +188,8 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
         if build_pdf is None:
             return data, None
         info = build_pdf(exam, positions(), out_dir / name, attachments=_attachments(data),
-                         data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url)
+                         data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url,
+                         site_url=site_url)
         return data, _pdf_link(name, info)
     # The child hands over the package (what the PDF embeds and prints) as soon as it is written, then writes the
     # spreadsheets, the zip and SHA256SUMS while the PDF is drawn.
@@ -195,7 +197,7 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
                 early=True) as data_job:
         info = build_pdf(exam, positions(), out_dir / name, attachments=lambda: _attachments(data_job.first()),
                          data_sha256=lambda wait: data_job.first()["datapackage_sha256"]
-                         if wait or data_job.ready() else None, permanent_url=url)
+                         if wait or data_job.ready() else None, permanent_url=url, site_url=site_url)
         data = data_job.get()
     return data, _pdf_link(name, info)
 
@@ -474,7 +476,7 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
                                                 if site_url else "")
         data, pdf = documents(exam, lambda: progress.ticking(f"Dados abertos e PDF {exam['slug']}: cargos",
                                                              len(prepared.cargos), prepared.positions()),
-                              exam_dir, f"{exam['slug']}.pdf", url, beside=True)
+                              exam_dir, f"{exam['slug']}.pdf", url, beside=True, site_url=site_url)
         pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                      "bytes": (exam_dir / pdf["name"]).stat().st_size})
         _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url, recorder,
@@ -493,6 +495,15 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
     return [(recorder, recorder.finish(site))] if recorder is not None else []
 
 
+def _signature_report(path: Path) -> dict | None:
+    """store.verify.signature_report, or None when signatures cannot be read in this installation (no pyHanko)."""
+    try:
+        from .store import verify
+    except ImportError:
+        return None
+    return verify.signature_report(path)
+
+
 def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     """Copy every archived act of the exam byte for byte (verified against its manifest) beside its permanent page;
     return the PDF that carries the current lists."""
@@ -503,6 +514,8 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     entries = act_pages.history(exam["slug"], prepared.records)
     for order, (record, entry) in enumerate(zip(prepared.records, entries), 1):
         archive.copy(record, exam_dir / "atos" / record.slug)
+        if entry["pdf"]:  # its verification page says what `gazeta verificar` reads in the signature
+            entry["verificacao"] = _signature_report(exam_dir / "atos" / record.slug / entry["pdf"]["href"])
         site.act_page(exam["slug"], entry, order)
     exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por", "seal")} for e in entries]
     # The public copy of the exam's ledger: anyone can compare it with the archive, and the next build does (witness)

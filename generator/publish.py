@@ -211,7 +211,8 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     exam["corpo"] = body(act, result, published, exam, current)
     name = f"{exam['slug']}-{act.slug}.pdf"
     data, pdf = documents(exam, (lambda: public.iter_position_views(result)) if lists else (lambda: iter(())),
-                          folder, name, act_url(site_url, exam["slug"], act), with_data=lists)
+                          folder, name, act_url(site_url, exam["slug"], act), with_data=lists,
+                          site_url=site_url)
     # One line: the C encoder (an indent makes json use its pure-Python encoder, ~10× slower on a national exam).
     (folder / archive.RESULT_FILE).write_text(json.dumps(current, ensure_ascii=False, separators=(",", ":")) + "\n",
                                               encoding="utf-8")

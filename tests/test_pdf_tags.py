@@ -111,7 +111,7 @@ def test_masthead_and_running_heads_are_artifacts(documents, exam):
     artifacts = " ".join(doc.artifact_text)
     diario = str(doc.pdf.open_metadata()["dc:title"]).split(" — ")[-1].split(",")[0]
     assert diario.upper() in artifacts  # masthead and running header
-    assert "Página 1 de" in artifacts and "Verificação: SHA-256" in artifacts
+    assert "Página 1 de" in artifacts and "Código de verificação" in artifacts and "SHA-256 dos dados abertos" in artifacts
     assert diario.upper() not in tagged and "Página 2 de" not in tagged
 
 

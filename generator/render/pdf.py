@@ -17,6 +17,7 @@ from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
 from .pdf_html import edition_line, folio_css, front_html, pages_html, running_left, stylesheet, verification_text
 from .pdf_layout import Page, Typesetter
 from .pdf_merge import assemble
+from .verification import code as verification_code, page_url as verification_url
 from ..memory import frozen_heap
 
 CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
@@ -35,19 +36,25 @@ class PdfError(RuntimeError):
 
 def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *,
               attachments: list[Path] | Callable[[], list[Path]], data_sha256: str | Callable[[bool], str | None],
-              permanent_url: str, workers: int | None = None, engine: str = "auto", tagged: bool = True) -> dict:
+              permanent_url: str, site_url: str = "", workers: int | None = None, engine: str = "auto",
+              tagged: bool = True) -> dict:
     """Write the exam's gazette PDF to `out_path`; return its page count and the printed page range of every
     cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...).
 
     The open data may still be being written (`pipeline.documents` writes it in another process meanwhile):
     `data_sha256` is then a function giving the package's hash, or None while it is not known (called with True,
     it waits), and `attachments` a function giving the files once written. The body is laid out all the same;
-    its pages are drawn from the moment the hash, which their footer prints, is known."""
+    its pages are drawn from the moment the hash, which their footer prints, is known.
+
+    Every page's footer prints the act's verification code (render/verification: from its URN, known before any
+    byte) and, with `site_url`, the address of the page that resolves it to this file's SHA-256 and signature."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {sorted(ENGINES)}")
     out_path = Path(out_path)
     workers = workers or os.cpu_count() or 1
     known: dict = {}
+    code = verification_code(exam_view)
+    verify_url = verification_url(site_url, code)
 
     def footer(wait: bool) -> bool:
         """Whether the verification footer is known (after waiting for it, with `wait`)."""
@@ -55,7 +62,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
             sha = data_sha256 if isinstance(data_sha256, str) else data_sha256(wait)
             if sha is None:
                 return False
-            known["verification"] = verification_text(sha, permanent_url)
+            known["verification"] = verification_text(sha, permanent_url, code, verify_url)
             known["frame"] = _frame(exam_view, known["verification"])
         return True
 

@@ -75,12 +75,12 @@ def stylesheet(exam: dict, verification: str, folio: str) -> str:
     )
 
 
-def verification_text(data_sha256: str, permanent_url: str) -> str:
-    """The footer's verification lines: the data package digest and the edition's permanent address."""
-    lines = [f"Verificação: SHA-256 do pacote de dados (datapackage.json) {data_sha256}"] if data_sha256 else []
-    if permanent_url:
-        lines.append(f"Edição permanente: {permanent_url}")
-    return "\n".join(lines)
+def verification_text(data_sha256: str, permanent_url: str, code: str = "", verify_url: str = "") -> str:
+    """The footer's lines on every page (render/verification.footer_lines): the act's verification code and its
+    page, the hash of the attached open data (said to be theirs), the edition's permanent address."""
+    from .verification import footer_lines
+
+    return "\n".join(footer_lines(code, verify_url, data_sha256, permanent_url))
 
 
 def folio_css(total: int, first_page_from_counter: bool) -> str:

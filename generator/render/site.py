@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from markupsafe import Markup, escape
 
 from ..acts.model import CALL, CORRECTING_KINDS
 from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, contraction, ordinal
-from . import acts as act_pages, charts, cite, downloads
+from . import acts as act_pages, charts, cite, downloads, verification
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
 from ..paths import PAGE_SIZE, Slugs, page_dir
@@ -114,6 +115,7 @@ class Site:
         self.search = search or SearchIndex()
         self.exams: list[dict] = []
         self.acts: list[dict] = []  # every archived act's page, for the editions and the feed
+        self.codes: dict[str, str] = {}  # verification code → the act page it resolves to (render/verification)
         self.urls: list[tuple[str, str]] = []  # (site-relative folder, lastmod) for the sitemap
         self.largest = (0, "")
         self.workers = 1  # processes for the search index (generator/render/parallel.py sets it)
@@ -212,6 +214,11 @@ class Site:
             self.out / rel / pdf["href"], pdf.get("pages"))} if pdf else None
         bundle = (data or {}).get("zip")
         package = (data or {}).get("datapackage")
+        if pdf and not pdf.get("seal") and (self.out / rel / pdf["href"]).is_file():
+            # a PDF built from the inputs (no act archived yet, or a preview): its code resolves here too
+            self.verification_page(exam, {"href": f"{rel}{pdf['href']}", "label": pdf_link["label"],
+                                          "sha256": _sha256(self.out / rel / pdf["href"]), "signature": None},
+                                   act_href=rel, data_sha256=(data or {}).get("datapackage_sha256", ""))
         self.page(rel, "exam.html", exam["publicacao"]["data"], exam=exam, cargos=summaries, chart=chart,
                   preamble=preamble_html(exam.get("preambulo_md", "")), pdf=pdf_link,
                   extracts=bool(pdf and pdf.get("extracts")),
@@ -258,6 +265,12 @@ class Site:
             pdf = {"href": f"atos/{entry['slug']}/{entry['pdf']['href']}", "name": entry["pdf"]["name"],
                    "pages": entry["pdf"].get("pages"), "ranges": {}, "seal": entry["seal"]}
             entry = {**entry, "pdf_label": pdf_label(self.out / rel / entry["pdf"]["href"], pdf["pages"])}
+        if pdf:
+            self.verification_page(view, {"href": f"{rel}{entry['pdf']['href']}", "label": entry["pdf_label"],
+                                          "sha256": entry["seal"]["sha256"], "signature": entry.get("verificacao"),
+                                          "seal": entry["seal"]},
+                                   act_href=rel, data_sha256=(entry.get("dados") or {}).get("datapackage_sha256", ""),
+                                   corrected_by=entry["retificado_por"])
         self.page(rel, "act.html", act["data"], exam=view, entry=entry, ato_corpo=view.get("corpo"),
                   preamble=preamble_html(view.get("preambulo_md", "")),  # a retificação's or convocação's
                   # own `texto` (issue 18 item 2); acts archived before it have ""
@@ -267,7 +280,25 @@ class Site:
         self.acts.append({"certame": exam_slug, "ordem": order, "titulo": view["titulo"], "orgao": view["orgao"],
                           "ato": act, "publicacao": view["publicacao"], "href": rel,
                           "retificado_por": entry["retificado_por"], "cargos": act_cargos(view),
-                          "pdf": f"{rel}{entry['pdf']['href']}" if entry["pdf"] else None, "seal": entry["seal"]})
+                          "pdf": f"{rel}{entry['pdf']['href']}" if entry["pdf"] else None, "seal": entry["seal"],
+                          "codigo": verification.code(view) if entry["pdf"] else None})
+
+    def verification_page(self, view: dict, pdf: dict, *, act_href: str, data_sha256: str = "",
+                          corrected_by: list | None = None) -> None:
+        """verificar/<código>/: what the code every page of the act's PDF prints resolves to (render/verification)
+        — the PDF's SHA-256, its signature as `gazeta verificar` reads it, the edition and the download."""
+        code = verification.code(view)
+        rel = verification.page_rel(code)
+        if self.codes.get(code, act_href) != act_href:
+            raise ValueError(f"dois atos com o mesmo código de verificação {code}: {self.codes[code]} e {act_href}")
+        self.codes[code] = act_href
+        act = view.get("ato") or {}
+        self.page(rel, "verify_act.html", act.get("data") or view["publicacao"]["data"], exam=view, code=code,
+                  pdf=pdf, act_href=act_href, data_sha256=data_sha256, corrected_by=corrected_by or [],
+                  urn=cite.urn(view), title=f"Código de verificação {code}",
+                  description=f"Verificação do PDF do {act.get('titulo') or view['titulo']}: SHA-256, assinatura "
+                              "e edição",
+                  crumbs=[("Início", "../../"), ("Como verificar", "../"), (code, "")])
 
     def editions(self) -> None:
         """The editions index and one page per edition, listing the acts each carries."""
@@ -290,9 +321,12 @@ class Site:
                           "url": self.url(""), "inLanguage": "pt-BR"})
         self.page("busca/", "search.html", title="Busca", exams=exams, segmentos=self.search.segments(),
                   crumbs=[("Início", "../"), ("Busca", "")])
+        codes = [{"codigo": a["codigo"], "titulo": a["ato"]["titulo"], "certame": a["titulo"],
+                  "href": verification.page_rel(a["codigo"])}
+                 for a in sorted(self.acts, key=lambda a: (a["certame"], a["ordem"])) if a.get("codigo")]
         self.page("verificar/", "verify.html", title="Como verificar um PDF publicado",
                   description="Como conferir a assinatura digital e o SHA-256 dos PDFs publicados",
-                  address=self.site_url or "https://ENDERECO-DO-SITE/",
+                  address=self.site_url or "https://ENDERECO-DO-SITE/", codes=codes,
                   crumbs=[("Início", "../"), ("Como verificar", "")])
         self.editions()
         self.not_found_page()
@@ -321,11 +355,20 @@ def write_act_index(path: Path, acts: list[dict]) -> None:
     """verificar/sha256.json: every archived act's PDF with its SHA-256 and its public manifest, site-relative, so
     that `gazeta verificar --site https://…` can check a downloaded copy from the site's address alone."""
     index = [{"certame": a["certame"], "numero": a["ato"]["numero"], "titulo": a["ato"]["titulo"], "pdf": a["pdf"],
-              "sha256": a["seal"]["sha256"], "manifesto": f"{a['href']}manifesto.json"}
+              "sha256": a["seal"]["sha256"], "manifesto": f"{a['href']}manifesto.json", "codigo": a.get("codigo")}
              for a in sorted(acts, key=lambda a: (a["certame"], a["ordem"])) if a["pdf"] and a["seal"]]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"formato": 1, "atos": index}, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                     encoding="utf-8")
+
+
+def _sha256(path: Path) -> str:
+    """The SHA-256 of a file the site publishes (in chunks: a national exam's PDF is large)."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def write_robots(path: Path, sitemap_url: str) -> None:

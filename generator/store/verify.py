@@ -37,6 +37,7 @@ PRIVATE = ("ato.json", "resultado.json")  # the archive's own records: never pub
 MAX_JSON = 64 << 20  # a manifest or index fetched from a site; a national exam's index is far below
 TIMEOUT = 30  # seconds, for each request to a site
 _HEX = frozenset("0123456789abcdef")
+UNSIGNED, NOT_A_PDF = "ausente: o PDF não tem assinatura digital", "não se aplica: o arquivo não é um PDF"
 
 
 @dataclass(frozen=True)
@@ -283,11 +284,22 @@ def verify(path: Path, *, site: str | None = None, sha256: str | None = None, ro
     return Report(verdict, lines)
 
 
+def signature_report(path: Path) -> dict:
+    """The signature checks `verify` runs, on a published PDF, for its verification page (render/verification):
+    one phrase per check ("íntegra", "ausente: …") and their lines (signer, issuer, time). No root is given here,
+    so the chain is left to the ITI's public verifier, as `gazeta verificar` without --raiz says."""
+    checks = _signature_checks(Path(path), is_pdf(path), None)
+    return {"assinado": checks[0].summary not in (UNSIGNED, NOT_A_PDF),
+            "confere": not any(c.failed for c in checks),
+            "conferencias": [{"nome": c.name, "resultado": c.summary} for c in checks],
+            "linhas": [line for c in checks for line in c.lines]}
+
+
 def _signature_checks(path: Path, pdf: bool, roots: list | None) -> list[Check]:
     """The signature and its chain of trust."""
     sig, chain = "assinatura digital", "cadeia de confiança"
     if not pdf:
-        return [Check(sig, "não se aplica: o arquivo não é um PDF", (
+        return [Check(sig, NOT_A_PDF, (
             "Tipo: este arquivo não é um PDF (não começa com %PDF-), então não há assinatura digital a conferir.",))]
     try:
         signature = read_signature(path, roots or ())
@@ -295,7 +307,7 @@ def _signature_checks(path: Path, pdf: bool, roots: list | None) -> list[Check]:
         return [Check(sig, "ILEGÍVEL", (f"Assinatura: ILEGÍVEL — o PDF está danificado ou foi adulterado "
                                         f"({type(exc).__name__}).",), failed=True)]
     if signature is None:
-        return [Check(sig, "ausente: o PDF não tem assinatura digital", ("Assinatura: o arquivo não está assinado.",)),
+        return [Check(sig, UNSIGNED, ("Assinatura: o arquivo não está assinado.",)),
                 Check(chain, "não se aplica: sem assinatura")]
     lines = tuple(_signature_lines(signature))
     if not signature.holds:
