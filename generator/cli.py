@@ -140,7 +140,26 @@ def _check(args) -> int:
         n = sum(len(p.order) + len(p.eliminated) for p in result.positions)
         print(f"OK: {result.exam.title} — {len(result.positions)} cargo(s), {n} candidato(s), "
               f"regras de {result.rules.name} ({result.rules.source}).")
+        for hint in reserve_count_hints(result):
+            print(f"Aviso: {hint}", file=sys.stderr)
     return EXIT_OK
+
+
+def reserve_count_hints(result) -> list[str]:
+    """What staff must still give for a reserve the rule file leaves at 0% (e.g. Cariacica's PcD: the Constituição
+    Federal, art. 37, VIII, creates it, the edital counts it): the cargo's `reservas` in certame.toml. The official
+    PDF says only that without the edital's count no place is reserved; the instruction is for staff, here."""
+    hints = []
+    for pr in result.positions:
+        pos = pr.position
+        for group, rule in result.rules.groups.items():
+            if rule.percent or group in (pos.reserves or {}) or (group == "mulher" and not pos.municipal_guard):
+                continue
+            hints.append(f"cargo «{pos.code}»: as regras de {result.rules.name} ({result.rules.source}) não fixam o "
+                         f"percentual da reserva de {result.rules.group_label(group)} ({rule.basis.text}): informe "
+                         f"a contagem do edital em reservas = {{ {group} = N }} do cargo no certame.toml; sem ela, "
+                         "nenhuma vaga é reservada.")
+    return hints
 
 
 def _result(args) -> int:

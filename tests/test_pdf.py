@@ -72,8 +72,9 @@ def test_bookmarks_per_cargo_and_list(built):
     path, result, _ = built
     with pikepdf.open(path) as pdf, pdf.open_outline() as outline:
         cargos = [item.title for item in outline.root]
-        children = [child.title for child in outline.root[0].children]
-    assert cargos == ["ADM — Analista — especialidade ADM", "MED — Médico — clínica geral",
+        children = [child.title.split(" — ", 1)[1] for child in outline.root[1].children]
+    # the act's text (notes and signatures) first; then each cargo with its annexes (issue 21 item 4)
+    assert cargos == ["Edital de Resultado Final nº 12/2024", "ADM — Analista — especialidade ADM", "MED — Médico — clínica geral",
                       "ENG — Analista — especialidade ENG"]
     assert children[0] == "Lista geral" and "Ordem de nomeação (vagas do edital)" in children
     assert "Resultados das comissões (após recursos)" in children

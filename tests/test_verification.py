@@ -42,3 +42,56 @@ def test_every_page_prints_the_code_its_page_and_says_whose_hash_it_prints(tmp_p
         # the other hash of the footer is named for what it is: the attached open data, not this file
         assert f"SHA-256 dos dados abertos anexados ao PDF do ato (pacote datapackage.json): {SHA}" in text
         assert hashlib.sha256(out.read_bytes()).hexdigest() not in text
+
+
+def test_lists_are_annexes_after_the_signatures_and_the_outline_follows(tmp_path):
+    """Issue 21 item 4: the signature block closes the act's text; the lists come after it as annexes, numbered
+    across the act, and the bookmarks and the structure tree name them so."""
+    import pikepdf
+
+    exam = exam_view()
+    out = tmp_path / "ato.pdf"
+    info = build_pdf(exam, views(), out, attachments=[], data_sha256=SHA, permanent_url=URL, workers=1)
+    texts = [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(out).pages]
+    front = " ".join(texts[:info["front_pages"]])
+    signer = exam["ato"]["assinaturas"][0]["nome"].upper() if exam.get("ato", {}).get("assinaturas") else None
+    closing = front.index(signer) if signer else front.index(exam["publicacao"]["data_extenso"] + ".")
+    assert front.index("constam dos Anexos I a ") < closing < front.index("Anexos ", closing) \
+        < front.index("Anexo I — Lista geral", closing)
+    if exam.get("notas"):
+        assert front.index("Notas: leituras adotadas") < closing
+    body = " ".join(texts[info["front_pages"]:])
+    assert "Anexo I — Lista geral" in body and "Anexo II — " in body
+    with pikepdf.open(out) as pdf, pdf.open_outline() as outline:
+        top = [item.title for item in outline.root]
+        annexes = [child.title for child in outline.root[1].children]
+    assert top[0] == (exam["ato"]["titulo"] if exam.get("ato", {}).get("numero") else exam["titulo"])
+    assert annexes[0].startswith("Anexo I — Lista geral") and annexes[1].startswith("Anexo II — ")
+
+
+def test_a_reserve_the_rules_leave_at_zero_is_a_check_hint_not_a_pdf_note(capsys):
+    """Issue 21: the PDF printed «informe a contagem do edital em `reservas` do cargo», a staff instruction. The
+    note now says what applies to the citizen; gazeta check tells staff what to fill in."""
+    from generator.cli import main
+    from generator.law.rules import load_rules
+
+    root = Path(__file__).resolve().parents[1] / "content"
+    assert main(["check", str(root / "certames" / "cariacica-2023-concurso")]) == 0
+    err = capsys.readouterr().err
+    assert "informe a contagem do edital em reservas = { pcd = N } do cargo no certame.toml" in err
+    rules = load_rules(root / "jurisdicoes" / "cariacica.toml")
+    assert all("`" not in (rule.basis.note or "") and "informe" not in (rule.basis.note or "")
+               for rule in rules.groups.values())
+
+
+PUBLIC_WORDS = re.compile(r"LEGAL-NOTES|`|\binforme\b|\breservas\b\s*=", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("pdf", sorted((Path(__file__).resolve().parents[1] / "content" / "certames")
+                                       .glob("*/arquivo/*/*.pdf")), ids=lambda p: p.name)
+def test_the_published_pdfs_print_no_staff_instruction_nor_internal_document(pdf):
+    """What reaches an official PDF concerns the citizen: no internal document name (LEGAL-NOTES, published nowhere),
+    no instruction to staff, no code markup. Every example act's archived PDF, every page."""
+    for number, page in enumerate(pypdf.PdfReader(pdf).pages, 1):
+        text = page.extract_text()
+        assert not PUBLIC_WORDS.search(text), (pdf.name, number, PUBLIC_WORDS.search(text)[0])

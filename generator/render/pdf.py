@@ -97,12 +97,13 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         created = _created(exam_view)
         front = progress.task(f"PDF {out_path.name}: capa, ato e sumário", 1)
         front_path, front_pages = _render_front(exam_view, setter, setter.count, verification, permanent_url,
-                                                created, tmp, tagged)
+                                                created, tmp, tagged, rules_url(exam_view, site_url))
         front()
         clock.append(time.perf_counter())
         total = front_pages + setter.count
         css = stylesheet(exam_view, verification, folio_css(total, first_page_from_counter=False))
-        outline = [(e.level, e.title, front_pages + e.first) for e in setter.entries]
+        # The act's text first (its signatures close it), then each cargo with its annexes.
+        outline = [(1, _act_title(exam_view), 0)] + [(e.level, e.title, front_pages + e.first) for e in setter.entries]
         parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view), tagged,
                        progress.task(f"PDF {out_path.name}: desenhando", len(chunks)))
         files = attachments if isinstance(attachments, list) else attachments()
@@ -149,8 +150,22 @@ def _paginate(views: Iterable[dict], tmp: Path, on_chunk: Callable[[Path, int, i
 
 
 # -- front matter ----------------------------------------------------------------------------------------------
+def rules_url(exam: dict, site_url: str) -> str:
+    """The site's «Regras aplicadas» page, where the notes the PDF prints are published with every rule applied
+    (render/site.py writes it when the exam has rules and notes); '' without a site address."""
+    if not (site_url and exam.get("regras") and exam.get("notas")):
+        return ""
+    return f"{site_url.rstrip('/')}/certames/{exam['slug']}/regras/#notas"
+
+
+def _act_title(exam: dict) -> str:
+    """The outline's first entry: the act itself (its text, notes and signatures), as its heading names it."""
+    act = exam.get("ato") or {}
+    return act["titulo"] if act.get("numero") else exam["titulo"]  # as templates/pdf/_act_heading.html
+
+
 def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification: str, url: str,
-                  created: datetime, tmp: Path, tagged: bool = True) -> tuple[Path, int]:
+                  created: datetime, tmp: Path, tagged: bool = True, rules: str = "") -> tuple[Path, int]:
     """Render the masthead, act and table of contents; re-render until its own page count is stable (the
     table of contents prints page numbers that depend on it)."""
     from weasyprint import HTML
@@ -163,7 +178,8 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
         citation = _citation(exam, url, (1, front_pages + body_pages))
         toc = [{"level": e.level, "title": e.title, "page": front_pages + e.first + 1} for e in setter.entries]
         css = stylesheet(exam, verification, folio_css(front_pages + body_pages, first_page_from_counter=True))
-        document = HTML(string=front_html(exam, meta, toc, citation, css), base_url=str(tmp)).render()
+        document = HTML(string=front_html(exam, meta, toc, citation, css, setter.annexes, rules),
+                        base_url=str(tmp)).render()
         if len(document.pages) == front_pages:
             path = tmp / "front.pdf"
             # output_intent="": the merge adds the sRGB output intent itself (WeasyPrint's own leaves its ICC

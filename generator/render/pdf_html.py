@@ -10,7 +10,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from .safe_markdown import act_html
 from .pdf_fonts import FACES, font_path
-from .pdf_layout import GEOMETRY, Page
+from .pdf_layout import GEOMETRY, Page, annexes_sentence
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Table-of-contents links point at pages of other chunks, unknown to WeasyPrint: it writes them as URI links with
@@ -128,11 +128,14 @@ def edition_year(pub: dict) -> str:
     return str(pub.get("ano") or "").strip() or pub["data"][:4]
 
 
-def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str) -> str:
-    """Masthead, act title, preamble, body (a retificação's passages, a convocação's places), closing block, table
-    of contents and citation."""
+def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str, annexes: int = 0,
+               rules_url: str = "") -> str:
+    """Masthead, then the act's text: title, preamble, body (a retificação's passages, a convocação's places), the
+    sentence naming its `annexes`, the notes on the readings adopted (citing the site's «Regras aplicadas» page at
+    `rules_url`) and the closing block with the signatures; after it the index of the annexes and the citation."""
     return environment().get_template("pdf/front.html").render(
         exam=exam, meta=meta, toc=toc, citation=citation, css=css, page_link=PAGE_LINK,
+        annexes=annexes_sentence(annexes), rules_url=rules_url,
         preamble_html=preamble_html(exam.get("preambulo_md", "")), **masthead(exam))
 
 

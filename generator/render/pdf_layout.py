@@ -194,6 +194,7 @@ class Typesetter:
         self._continuation: list[Line] = []
         self._prefix_widths: dict[str, float] = {}
         self.tie_columns: list[dict] = []  # the cargo's published tie-break columns (public.tie_columns_view)
+        self.annexes = 0  # annexes numbered so far: every list, order and table is an annex of the act
 
     # -- pages and columns -------------------------------------------------------------------------------------
     def _open(self, heading: list[str] | None = None, summary: str | None = None) -> None:
@@ -296,7 +297,9 @@ class Typesetter:
     def _section(self, code: str, key: str, title: str, basis: dict | None, labels: str,
                  rows: Iterator[list[Line]], legend: list = (), empty: str = EMPTY) -> None:
         """A titled run of rows that keeps its title with the first row and repeats it on every new column.
-        `legend`: paragraphs, or (text, k) for legal-basis note k."""
+        `legend`: paragraphs, or (text, k) for legal-basis note k. The run is the act's next annex: «Anexo IV —
+        Lista específica …», after the act's text and its signatures (the front matter says which annexes)."""
+        title = self._annex(title)
         head = [("t", t) for t in wrap(title, self.avail, "bold")]
         if basis and basis.get("texto"):
             head += self._italic(f"Fundamento: {basis['texto']}{note_suffix(basis)}")
@@ -317,6 +320,11 @@ class Typesetter:
             self.rows += 1
         self._continuation = []
         entry.last = self._index
+
+    def _annex(self, title: str) -> str:
+        """The title of the next annex: «Anexo N — title», N in Roman numerals, counted across the whole act."""
+        self.annexes += 1
+        return f"Anexo {roman(self.annexes)} — {title}"
 
     def _row(self, cells: list[str], name: str, note: int | None = None) -> list[Line]:
         """One entry: fixed-width cells, then the name (wrapped under itself), then an optional note marker " [k]".
@@ -433,11 +441,15 @@ class Typesetter:
 
     def _extras(self, view: dict) -> None:
         """Withdrawals and eliminations, by inscrição only (with the reason and basis of an elimination)."""
+        code = view["codigo"]
         withdrawn = [clean(str(i["inscricao"])) for i in view.get("desistencias") or []]
         if withdrawn:
-            self._place([("t", "Desistências")] + _paragraph(wrap(f"Inscrições: {', '.join(withdrawn)}.", self.avail)),
-                        gap=True)
+            title = self._annex("Desistências")
+            self._place([("t", t) for t in wrap(title, self.avail, "bold")]
+                        + _paragraph(wrap(f"Inscrições: {', '.join(withdrawn)}.", self.avail)), gap=True)
+            self.entries.append(Entry(2, title, (code, "desistencias"), self._index, self._index))
         eliminated = view.get("eliminados") or []
+        heading = [("t", t) for t in wrap(self._annex("Eliminados"), self.avail, "bold")] if eliminated else []
         for k, item in enumerate(eliminated):
             basis = item.get("fundamento") or {}
             reason = " — ".join(clean(str(part)) for part in (item.get("motivo"), basis.get("texto")) if part)
@@ -445,7 +457,34 @@ class Typesetter:
             text = f"{clean(str(item['inscricao']))}{f' ({reason})' if reason else ''}"
             lines = _paragraph(wrap(text, self.avail))
             # The title stays with the first entry; each entry's lines stay together.
-            self._place(([("t", "Eliminados")] + lines) if k == 0 else lines, gap=k == 0)
+            self._place((heading + lines) if k == 0 else lines, gap=k == 0)
+            if k == 0:
+                self.entries.append(Entry(2, " ".join(t for _, t in heading), (code, "eliminados"), self._index,
+                                          self._index))
+        if eliminated:
+            self.entries[-1].last = self._index
+
+
+_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def roman(number: int) -> str:
+    """An annex's number as the gazettes print it: 1 → "I", 14 → "XIV"."""
+    out = []
+    for value, letters in _ROMAN:
+        count, number = divmod(number, value)
+        out.append(letters * count)
+    return "".join(out)
+
+
+def annexes_sentence(count: int) -> str:
+    """The act's sentence that makes its annexes part of it (before the signatures); '' without annexes."""
+    if not count:
+        return ""
+    where = "do Anexo I, que integra" if count == 1 else f"dos Anexos I a {roman(count)}, que integram"
+    return (f"As listas de classificação, a ordem de nomeação e os resultados das comissões de cada cargo constam "
+            f"{where} este ato.")
 
 
 def note_suffix(basis: dict | None) -> str:
