@@ -165,6 +165,8 @@ def test_structure_order_reads_back_the_open_data_of_a_whole_cargo(site, documen
              if path.stem.split("-", 1)[1] in GROUP_TITLES}
     compared, matched = 0, set()
     for title, rows in tables.items():
+        assert re.match(r"Anexo [IVXLCDM]+ — ", title), title  # every list is an annex of the act (issue 21)
+        title = re.sub(r"^Anexo [IVXLCDM]+ — ", "", title)
         if title.startswith("Ordem de nomeação") or title.startswith("Cadastro de reserva"):
             reserve = "sim" if title.startswith("Cadastro") else "não"
             expected = [e for e in read_csv(data / "gcm-nomeacao.csv") if e["cadastro_reserva"] == reserve]
@@ -206,8 +208,10 @@ def test_links_have_alternate_text(documents):
     doc = documents["lins-2024-gcm"]
     links = [e for e in doc.root.walk() if e.kind == "Link"]
     assert links
+    # the index of the annexes links to pages; the notes link to the published «Regras aplicadas» page
+    assert {str(link.obj.Alt).split(" ")[0] for link in links} == {"Ir", "Abrir"}
     for link in links:
-        assert str(link.obj.Alt).startswith("Ir para a página ")
+        assert str(link.obj.Alt).startswith(("Ir para a página ", "Abrir https://"))
         objr = [k for k in link.kids if isinstance(k, tuple) and k[0] == "objr"]
         annot = doc.pdf.get_object(objr[0][1])
         assert annot.Contents == link.obj.Alt
