@@ -282,3 +282,36 @@ def test_a_published_acts_urn_is_frozen(tmp_path, capsys):
     assert _build(capsys, content, site)[0] == 0
     again = (site / "certames" / MS / "index.html").read_text(encoding="utf-8")
     assert set(re.findall(r"urn:lex:[^<\"\s]*edital[^<\"\s]*", again)) == urns
+
+
+def test_each_act_code_resolves_to_its_pdf_sha256_signature_and_edition(site):
+    """Issue 21 item 4: the code every page of an act's PDF prints (render/verification, from the act's URN) has a
+    page at verificar/<código>/ with the archived file's SHA-256, what `gazeta verificar` reads in its signature,
+    the edition and the download; verificar/ lists the codes and sha256.json carries them."""
+    import hashlib
+
+    import pypdf
+
+    from generator.render import verification
+
+    index = json.loads((site / "verificar" / "sha256.json").read_text(encoding="utf-8"))
+    codes = {a["pdf"]: a["codigo"] for a in index["atos"]}
+    how = (site / "verificar" / "index.html").read_text(encoding="utf-8")
+    for folder in EXAMS:
+        for record in archive.read(folder):
+            if not record.pdf:
+                continue
+            path = record.folder / record.pdf
+            sha = hashlib.sha256(path.read_bytes()).hexdigest()
+            code = codes[f"certames/{folder.name}/atos/{record.slug}/{record.pdf}"]
+            url = f"https://concursos.exemplo.gov.br/verificar/{code}/"
+            for page in pypdf.PdfReader(path).pages:
+                text = " ".join(page.extract_text().split())
+                assert f"Código de verificação {code}" in text and url in text, (record.slug, code)
+            html = (site / verification.page_rel(code) / "index.html").read_text(encoding="utf-8")
+            assert f'<code class="hash">{sha}</code>' in html
+            assert f'href="../../certames/{folder.name}/atos/{record.slug}/{record.pdf}"' in html
+            assert "Este PDF não tem assinatura digital" in html  # the examples are unsigned, and say so
+            pub = record.view()["publicacao"]
+            assert pub["data_extenso"] in html and (not pub.get("edicao") or f"edição nº {pub['edicao']}" in html)
+            assert f'href="../{verification.page_rel(code)}">{code}</a>' in how
