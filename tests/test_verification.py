@@ -95,3 +95,23 @@ def test_the_published_pdfs_print_no_staff_instruction_nor_internal_document(pdf
     for number, page in enumerate(pypdf.PdfReader(pdf).pages, 1):
         text = page.extract_text()
         assert not PUBLIC_WORDS.search(text), (pdf.name, number, PUBLIC_WORDS.search(text)[0])
+
+
+def test_a_convocation_archived_with_the_rule_files_vacancy_words_reads_back():
+    """Republishing the examples (this branch's PDFs) met a reader/writer mismatch: act_body writes a convocação's
+    «vaga» with the rule file's words (Lins «reservada a mulheres (Guarda Civil Municipal)»), and the frozen reader
+    knew only labels.VACANCY, so every build stopped on «a lista de convocados deste ato publicado está ilegível».
+    The reader now also takes the words of the rules the act itself published."""
+    from generator.store import frozen
+
+    view = {"regras": {"grupos": [{"grupo": "mulher", "rotulo": "mulheres (Guarda Civil Municipal)"}]},
+            "corpo": {"convocados": [
+                {"posicao": "3ª", "vaga": "reservada a mulheres (Guarda Civil Municipal)", "inscricao": "0101",
+                 "fundamento": "Decreto, art. 6º (nota 6)"},
+                {"posicao": "1ª", "vaga": "de ampla concorrência", "inscricao": "0102", "fundamento": "art. 5º"}]}}
+    problems: list = []
+    calls = frozen._calls(view, "ato-20-2024", problems)
+    assert problems == [] and [(c.position, c.group, c.registration) for c in calls] == [
+        (3, "mulher", "0101"), (1, "ampla", "0102")]
+    problems = []
+    assert frozen._calls({"corpo": view["corpo"]}, "ato-20-2024", problems) is None and problems  # words unknown

@@ -122,9 +122,18 @@ def _calls(view: dict, slug: str, problems: list[Problem]) -> list[FrozenCall] |
     """The places of an archived convocação, from the body it published (`corpo.convocados`)."""
     where = f"{archive.ARCHIVE}/{slug}/{archive.ACT_FILE}"
     out = []
+    # The act's rows say «vaga» with the rule file's words when it has them (rules.vacancy_label: `rotulo_vaga`, or
+    # «reservada a» + `rotulo`, e.g. Lins «reservada a mulheres (Guarda Civil Municipal)»): read them back from the
+    # rules the act itself published, beside the fixed words.
+    words = dict(_GROUP_OF)
+    for g in ((view.get("regras") or {}).get("grupos") or []):
+        if isinstance(g, dict) and g.get("grupo") in VACANCY:
+            for label in (g.get("rotulo_vaga"), f"reservada a {g['rotulo']}" if g.get("rotulo") else None):
+                if label:
+                    words.setdefault(label, g["grupo"])
     for row in (view.get("corpo") or {}).get("convocados") or []:
         match = _ORDINAL.match(str(row.get("posicao", "")))
-        group = _GROUP_OF.get(row.get("vaga"), row.get("vaga") if row.get("vaga") in VACANCY else None)
+        group = words.get(row.get("vaga"), row.get("vaga") if row.get("vaga") in VACANCY else None)
         if match is None or group is None or not row.get("inscricao"):
             problems.append(Problem(where, "a lista de convocados deste ato publicado está ilegível. Restaure o "
                                     "arquivo a partir do backup ou do controle de versão."))
