@@ -191,11 +191,11 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
                          data_sha256=data["datapackage_sha256"] if data else "", permanent_url=url,
                          site_url=site_url)
         return data, _pdf_link(name, info)
-    # The child hands over the package (what the PDF embeds and prints) as soon as it is written, then writes the
-    # spreadsheets, the zip and SHA256SUMS while the PDF is drawn.
+    # The child hands over the package's hash (what the PDF prints) as soon as the descriptor is written, then the
+    # zip (whose deflated entries the PDF embeds), then writes the spreadsheets and SHA256SUMS while the PDF is drawn.
     with Forked(lambda tell: write_open_data(exam, positions(), out_dir / "dados", early=tell),
                 early=True) as data_job:
-        info = build_pdf(exam, positions(), out_dir / name, attachments=lambda: _attachments(data_job.first()),
+        info = build_pdf(exam, positions(), out_dir / name, attachments=lambda: _attachments(data_job.told(1)),
                          data_sha256=lambda wait: data_job.first()["datapackage_sha256"]
                          if wait or data_job.ready() else None, permanent_url=url, site_url=site_url)
         data = data_job.get()
@@ -203,10 +203,14 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
 
 
 def _attachments(data: dict | None) -> list[Path]:
-    """The open data files the PDF embeds: every CSV and JSON, then the package descriptor."""
+    """The open data files the PDF embeds: every CSV and JSON, then the package descriptor; with the zip that
+    holds them deflated, which the PDF embeds as they are (render.pdf_attach.Package: deflated once)."""
+    from .render.pdf_attach import Package
+
     if not data:
         return []
-    return [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]]
+    files = [Path(f[k]) for f in data["files"].values() for k in ("csv", "json")] + [data["datapackage"]]
+    return Package(files, data["zip"]) if data.get("zip") else files
 
 
 def _pdf_link(name: str, info: dict) -> dict:

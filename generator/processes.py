@@ -14,13 +14,13 @@ from .errors import FaultError
 class Forked:
     """A function run in a forked process (it sees this process's memory as it was), its result or exception
     handed back through a pipe; the process is ended if the caller leaves early. With `early`, the function is
-    called with `tell`, which hands one value back before the result (`first`)."""
+    called with `tell`, which hands values back before the result (`first`, then `told`)."""
 
     def __init__(self, function: Callable[..., object], *, early: bool = False):
         self.function, self.early = function, early
-        self.done = self.told = False
+        self.done = False
         self.value: object = None
-        self.told_value: object = None
+        self.told_values: list = []
 
     def __enter__(self) -> "Forked":
         import multiprocessing
@@ -41,24 +41,29 @@ class Forked:
             kind, value = "error", RuntimeError(f"o processo dos dados abertos terminou com o código "
                                                 f"{self.process.exitcode}")
         if kind == "told":
-            self.told, self.told_value = True, value
+            self.told_values.append(value)
             return
         self.done, self.ok, self.value = True, kind == "ok", value
         self.process.join()
 
     def ready(self) -> bool:
         """Whether `first` would return at once (never waits)."""
-        while not (self.done or (self.early and self.told)) and self.receive.poll():
+        while not (self.done or (self.early and self.told_values)) and self.receive.poll():
             self._next()
-        return self.done or (self.early and self.told)
+        return self.done or bool(self.early and self.told_values)
 
     def first(self) -> object:
-        """The value told early (without `early`: the result), waiting for it; the function's exception if it
+        """The value told first (without `early`: the result), waiting for it; the function's exception if it
         failed before telling, raised here."""
-        while not (self.done or (self.early and self.told)):
+        return self.told(0)
+
+    def told(self, k: int) -> object:
+        """The k-th value told (from 0), waiting for it; the result when the function ended without telling so
+        many; the function's exception if it failed before, raised here."""
+        while not (self.done or (self.early and len(self.told_values) > k)):
             self._next()
-        if self.early and self.told:
-            return self.told_value
+        if self.early and len(self.told_values) > k:
+            return self.told_values[k]
         return self.get()
 
     def get(self) -> object:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import io
 import json
+import math
 import re
-from operator import itemgetter
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -92,16 +94,6 @@ def spreadsheet_safe(value):
     return value
 
 
-def _guarded(rows: list[tuple], text_columns: list[int]) -> list[tuple]:
-    """Rows with spreadsheet_safe text; a regex over each joined text column finds the rare risky cell in C speed."""
-    for i in text_columns:
-        column = [row[i] for row in rows]
-        if all(isinstance(v, str) for v in column) and not _FORMULA_SCREEN.search("\n".join(column)):
-            continue
-        return [tuple(map(spreadsheet_safe, row)) for row in rows]
-    return rows
-
-
 def _cell(column: str, value):
     """CSV text of one value as the public view gives it."""
     if column == "fundamento" and isinstance(value, dict):
@@ -129,15 +121,6 @@ def _json_cell(column: str, value, numbers: frozenset = frozenset()):
 
 _CSV_SPECIAL = {"fundamento", "cadastro_reserva"}  # columns whose CSV text is not the value itself
 _JSON_SPECIAL = {"fundamento", "nota", "cadastro_reserva"}
-
-
-def _plain_rows(columns: list[str], items: list[dict]):
-    """Rows of values in column order, fetched in C (itemgetter); None when some item lacks a column."""
-    get = itemgetter(*columns)
-    try:
-        return [get(item) for item in items] if len(columns) > 1 else [(get(item),) for item in items]
-    except KeyError:
-        return None
 
 
 TIE_WORDS = ("desempate", _STR, "Critério que decidiu o empate na nota com o vizinho da lista (vazio sem empate); "
@@ -192,39 +175,89 @@ def corrected_items(position: dict, items: list[dict]) -> list[dict]:
             for e in items]
 
 
+def _column(column: str, items: list[dict]) -> list:
+    """One column's values as the public view gives them (None where an item lacks it), fetched in one pass."""
+    return [item.get(column) for item in items]
+
+
+def _csv_column(column: str, values: list) -> list:
+    """A column's CSV cells: spreadsheet_safe(_cell(value)) of each value. A regex over the joined text finds the
+    rare risky cell at C speed, so a plain column of text or integers is not touched value by value."""
+    cells = [_cell(column, v) for v in values] if column in _CSV_SPECIAL else values
+    kinds = set(map(type, cells))
+    if kinds == {str}:
+        return list(map(spreadsheet_safe, cells)) if _FORMULA_SCREEN.search("\n".join(cells)) else cells
+    if kinds <= {int}:
+        return cells
+    return [spreadsheet_safe(_cell(column, v)) for v in values]
+
+
+def _json_float(value: float) -> str:
+    return float.__repr__(value) if math.isfinite(value) else _json_value(value)
+
+
+def _json_value(value) -> str:
+    """One value as json.dumps(..., ensure_ascii=False, separators=(",", ":")) writes it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+# What json.dumps writes for a value of each exact type (its own string encoder for text, int's and float's repr
+# for numbers); any other type goes through json.dumps itself.
+_JSON_TEXT = {str: encode_basestring, int: int.__repr__, float: _json_float, type(None): lambda v: "null",
+              bool: lambda v: "true" if v else "false"}
+
+
+def _json_column(column: str, values: list, numbers: frozenset) -> list[str]:
+    """A column's JSON texts: what json.dumps writes for each value _json_cell gives."""
+    if column in _JSON_SPECIAL or column in numbers:
+        values = [_json_cell(column, v, numbers) for v in values]
+    kinds = set(map(type, values))
+    if len(kinds) == 1 and (kind := next(iter(kinds))) in _JSON_TEXT:
+        return list(map(_JSON_TEXT[kind], values))
+    return [(_JSON_TEXT.get(type(v)) or _json_value)(v) for v in values]
+
+
 def _write_pair(kind: str, items: list[dict], csv_path: Path, json_path: Path,
-                spec: list[tuple[str, dict, str]] | None = None) -> int:
-    """Write one resource as CSV and JSON (`spec`: its columns, when not the kind's usual ones); return its row
-    count."""
+                spec: list[tuple[str, dict, str]] | None = None,
+                keep: Iterable[str] = ()) -> tuple[int, dict[str, list], dict[Path, str]]:
+    """Write one resource as CSV and JSON (`spec`: its columns, when not the kind's usual ones) from its columns:
+    each column is fetched once from the view's items and turned into its CSV and JSON text as a whole; the rows
+    are joined from those columns (issue 20 item 3). The bytes are those the row-by-row writer wrote (csv.writer
+    of spreadsheet_safe(_cell(v)) per row; json.dumps of the _json_cell objects, one per line).
+    Returns the row count, the raw values of the columns named in `keep` (the spreadsheet's, written later from
+    them; `fundamento` as its text) and the SHA-256 of both files, taken from the bytes written."""
     spec = spec or COLUMNS[kind]
     columns = [c for c, _, _ in spec]
     numbers = frozenset(c for c, props, _ in spec if props["type"] in ("number", "integer") and c != "nota")
-    plain = _plain_rows(columns, items)  # the hot path at national scale: list rows are plain values
-    with csv_path.open("w", encoding=ENCODING, newline="") as fc:
-        writer = csv.writer(fc, delimiter=";", lineterminator="\r\n")  # writes None as an empty field
-        writer.writerow(columns)
-        if plain is not None and not _CSV_SPECIAL & set(columns):
-            writer.writerows(_guarded(plain, _text_columns(spec)))
-        else:
-            writer.writerows([spreadsheet_safe(_cell(c, item.get(c))) for c in columns] for item in items)
-    if plain is not None and not (_JSON_SPECIAL - {"nota"}) & set(columns) and not numbers:
-        rows = [dict(zip(columns, values)) for values in plain]
-        if "nota" in columns:
-            for row in rows:
-                row["nota"] = _json_cell("nota", row["nota"])
+    raw = {c: _column(c, items) for c in dict.fromkeys(columns)}
+    text = io.StringIO()
+    writer = csv.writer(text, delimiter=";", lineterminator="\r\n")
+    writer.writerow(columns)
+    writer.writerows(zip(*(_csv_column(c, raw[c]) for c in columns)))
+    digests = {csv_path: _write_bytes(csv_path, text.getvalue().encode(ENCODING))}
+    del text
+    if len(raw) != len(columns):  # a repeated column name: the object keeps its last value, as a dict does
+        rows = [{c: _json_cell(c, v, numbers) for c, v in zip(columns, values)}
+                for values in zip(*(raw[c] for c in columns))]
+        body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+        body = body.replace("},{", "},\n{") if body.count("},{") == max(len(rows) - 1, 0) else body
     else:
-        rows = [{c: _json_cell(c, item.get(c), numbers) for c in columns} for item in items]
-    # One object per line: diffs and `head` stay readable, and one dumps call keeps it fast.
-    body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
-    if body.count("},{") == max(len(rows) - 1, 0):  # no value contains "},{" itself: safe to split there
-        body = body.replace("},{", "},\n{")
-    json_path.write_text(body + "\n", encoding="utf-8")
-    return len(rows)
+        # One object per line: diffs and `head` stay readable. A line break goes after each object's "},",
+        # unless some value's text contains "},{" itself: then, as before, the list stays on one line.
+        encoded = [_json_column(c, raw[c], numbers) for c in columns]
+        template = "{" + ",".join(f"{encode_basestring(c).replace('%', '%%')}:%s" for c in columns) + "}"
+        inner = any("},{" in value for column in encoded for value in column)
+        body = "[" + ("," if inner else ",\n").join([template % values for values in zip(*encoded)]) + "]"
+        del encoded
+    digests[json_path] = _write_bytes(json_path, (body + "\n").encode("utf-8"))
+    kept = {c: raw[c] if c != "fundamento" else [_cell(c, v) for v in raw[c]] for c in keep if c in raw}
+    return len(items), kept, digests
 
 
-def _text_columns(spec: list[tuple[str, dict, str]]) -> list[int]:
-    """Positions of the string columns of a resource (where a formula could hide)."""
-    return [k for k, (_, props, _) in enumerate(spec) if props["type"] == "string"]
+def _write_bytes(path: Path, data: bytes) -> str:
+    """Write a file's bytes; return their SHA-256 (no second read of a file of hundreds of megabytes)."""
+    path.write_bytes(data)
+    return hashlib.sha256(data).hexdigest()
 
 
 def _schema(kind: str, spec: list[tuple[str, dict, str]] | None = None) -> dict:
@@ -245,16 +278,17 @@ def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Itera
 
 
 class OpenData:
-    """Writes an exam's resources one cargo at a time; `finish` adds the package descriptor and SHA256SUMS."""
+    """Writes an exam's resources one cargo at a time; `finish` adds the package descriptor, the zip and
+    SHA256SUMS. With `defer`, the spreadsheets are written by `finish` after the package's hash is known: the PDF
+    waits for that hash, not for the spreadsheets, which are outside the package (issue 20 item 3). They are kept
+    meanwhile as the few columns they show, not as the view's objects."""
 
-    def __init__(self, exam: dict, out_dir: Path, *, defer_rows: int = 0) -> None:
+    def __init__(self, exam: dict, out_dir: Path, *, defer: bool = False) -> None:
         self.exam, self.out_dir = exam, Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.slugs, self.resources, self.files = Slugs(), [], {}
         self.moment = downloads.epoch(exam)
-        # XLSX of up to `defer_rows` rows in all are written by `finish` after the package's hash is known (the
-        # PDF waits for that hash, not for the spreadsheets, which are outside the package); larger lists at once.
-        self.defer, self.defer_rows, self.deferred = defer_rows > 0, defer_rows, []
+        self.defer, self.deferred = defer, []
 
     def add(self, position: dict, slug: str | None = None) -> tuple[dict, list]:
         """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
@@ -269,20 +303,23 @@ class OpenData:
                 items = list_items(position, items)
             if kind.startswith("lista") and position.get("retificadas"):
                 spec, items = (spec or COLUMNS[kind]) + CORRECTED, corrected_items(position, items)
-            rows = _write_pair(kind, items, csv_path, json_path, spec)
-            mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
             label = f"{position['codigo']} — {position['nome']}: {title}"
+            sheet = None
             if kind in downloads.XLSX_COLUMNS:  # each list and the nomination order, for spreadsheet users
+                sheet = downloads.xlsx_columns(spec) if spec is not None else downloads.XLSX_COLUMNS[kind]
+            rows, kept, digests = _write_pair(kind, items, csv_path, json_path, spec,
+                                              keep=[c for c, _, _ in sheet or ()])
+            mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
+            if sheet is not None:
                 xlsx_path = self.out_dir / f"{base}.xlsx"
-                sheet = downloads.xlsx_columns(spec) if spec is not None else None
-                if self.defer and len(items) <= self.defer_rows:
-                    self.defer_rows -= len(items)
-                    self.deferred.append((kind, items, xlsx_path, label, sheet))
+                job = (kind, kept, rows, xlsx_path, label, sheet)
+                if self.defer:
+                    self.deferred.append(job)
                 else:
-                    downloads.write_xlsx(kind, items, xlsx_path, label, self.moment, columns=sheet)
+                    downloads.write_xlsx_columns(*job, self.moment)
                 mine[(position["codigo"], key)]["xlsx"] = xlsx_path
             resources.append(_resource(base, label, kind, csv_path, json_path,
-                                       spec if spec is not None else _group_spec(kind, position)))
+                                       spec if spec is not None else _group_spec(kind, position), digests))
         self.merge(mine, resources)
         return mine, resources
 
@@ -292,54 +329,59 @@ class OpenData:
         self.resources.extend(resources)
 
     def finish(self, early: Callable[[dict], None] | None = None) -> dict:
-        """Write datapackage.json and SHA256SUMS; return the paths and the package's SHA-256. `early` is handed
-        the package (its files, descriptor and hash: what the PDF embeds and prints) as soon as it is written,
-        before the deferred spreadsheets, the zip and SHA256SUMS."""
+        """Write datapackage.json, the zip, the deferred spreadsheets and SHA256SUMS; return the paths and the
+        package's SHA-256. `early` is handed the package (its files, descriptor and hash: what the PDF prints) as
+        soon as the descriptor is written, and then the package with its zip (whose deflated entries the PDF
+        embeds as they are: the package is deflated once), before the spreadsheets and SHA256SUMS."""
         package_path = self.out_dir / "datapackage.json"
-        package_path.write_text(json.dumps(_package(self.exam, self.resources), ensure_ascii=False, indent=1) + "\n",
-                                encoding="utf-8")
+        body = (json.dumps(_package(self.exam, self.resources), ensure_ascii=False, indent=1) + "\n").encode()
+        digests = {package_path: _write_bytes(package_path, body)}
         package = {"dir": self.out_dir, "files": self.files, "datapackage": package_path,
-                   "datapackage_sha256": sha256_file(package_path)}
+                   "datapackage_sha256": digests[package_path]}
         if early is not None:
             early(package)
-        for kind, items, xlsx_path, label, sheet in self.deferred:
-            downloads.write_xlsx(kind, items, xlsx_path, label, self.moment, columns=sheet)
-        self.deferred.clear()
         paths = [p for f in self.files.values() for p in (f["csv"], f["json"])] + [package_path]
         # The zip is the Frictionless package itself (datapackage.json and its resources); the XLSX copies of the
         # lists are conveniences outside the package (the PDF embeds and the footer certifies the package only).
         bundle = downloads.write_zip(paths, self.out_dir / ZIP_NAME.format(slug=self.exam["slug"]), self.moment,
                                      self.exam["slug"])
+        package = {**package, "zip": bundle}
+        if early is not None:
+            early(package)
+        for job in self.deferred:
+            downloads.write_xlsx_columns(*job, self.moment)
+        self.deferred.clear()
+        for pair in self.resources:  # the hashes taken as each file was written
+            digests.update((self.out_dir / r["path"], r["hash"].partition(":")[2]) for r in pair)
         sheets = [f["xlsx"] for f in self.files.values() if f.get("xlsx")]
-        return {**package, "zip": bundle, "sha256sums": _write_sums(self.out_dir, paths + sheets + [bundle])}
-
-
-DEFER_ROWS = 200_000  # spreadsheet rows write_open_data keeps for after the package's hash (the views they hold)
+        return {**package, "sha256sums": _write_sums(self.out_dir, paths + sheets + [bundle], digests)}
 
 
 def write_open_data(exam: dict, position_views: Iterable[dict], out_dir: Path, *,
                     early: Callable[[dict], None] | None = None) -> dict:
     """Write every resource of an exam to out_dir; return the paths (per (codigo, key)) and the package's SHA-256.
-    With `early` (see OpenData.finish), the spreadsheets of up to DEFER_ROWS rows are written after it is called."""
-    data = OpenData(exam, out_dir, defer_rows=DEFER_ROWS if early is not None else 0)
+    With `early` (see OpenData.finish), the spreadsheets are written after it is called."""
+    data = OpenData(exam, out_dir, defer=early is not None)
     for position in position_views:
         data.add(position)
     return data.finish(early)
 
 
 def _resource(base: str, title: str, kind: str, csv_path: Path, json_path: Path,
-              spec: list[tuple[str, dict, str]] | None = None) -> list[dict]:
-    """The CSV and JSON resources of one table, with their schemas and hashes."""
+              spec: list[tuple[str, dict, str]] | None = None, digests: dict[Path, str] | None = None) -> list[dict]:
+    """The CSV and JSON resources of one table, with their schemas and hashes (`digests`: those already known)."""
+    digests = digests or {}
     # The CSV is a table (tabular-data-resource, with its schema); the JSON is an array of objects, which the
     # tabular profile does not describe (Frictionless reads it as a byte source), so it is a plain data-resource
     # and the validator checks its bytes and hash.
     return [
         {"name": f"{base}-csv", "path": csv_path.name, "profile": "tabular-data-resource", "title": title,
          "description": CSV_NOTE, "format": "csv", "mediatype": "text/csv", "encoding": "utf-8", "dialect": DIALECT,
-         "hash": f"sha256:{sha256_file(csv_path)}", "bytes": csv_path.stat().st_size, "schema": _schema(kind, spec)},
+         "hash": f"sha256:{digests.get(csv_path) or sha256_file(csv_path)}", "bytes": csv_path.stat().st_size,
+         "schema": _schema(kind, spec)},
         {"name": f"{base}-json", "path": json_path.name, "profile": "data-resource", "title": title,
          "format": "json", "mediatype": "application/json", "encoding": "utf-8",
-         "hash": f"sha256:{sha256_file(json_path)}", "bytes": json_path.stat().st_size},
+         "hash": f"sha256:{digests.get(json_path) or sha256_file(json_path)}", "bytes": json_path.stat().st_size},
     ]
 
 
@@ -373,9 +415,11 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _write_sums(out_dir: Path, paths: list[Path]) -> Path:
-    """SHA256SUMS in the format `sha256sum -c` reads, sorted by name."""
-    lines = [f"{sha256_file(p)}  {p.name}\n" for p in sorted(paths, key=lambda p: p.name)]
+def _write_sums(out_dir: Path, paths: list[Path], known: dict[Path, str] | None = None) -> Path:
+    """SHA256SUMS in the format `sha256sum -c` reads, sorted by name (`known`: hashes taken as files were
+    written)."""
+    known = known or {}
+    lines = [f"{known.get(p) or sha256_file(p)}  {p.name}\n" for p in sorted(paths, key=lambda p: p.name)]
     path = out_dir / "SHA256SUMS"
     path.write_text("".join(lines), encoding="utf-8")
     return path

@@ -100,7 +100,17 @@ def xlsx_columns(spec: list[tuple[str, dict, str]]) -> list[tuple[str, str, str]
 
 def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: datetime, *,
                splice: bool = True, columns: list[tuple[str, str, str]] | None = None) -> None:
-    """One list as a one-sheet workbook (openpyxl write-only). The inscrição is a text cell (a string, never a
+    """One list (the view's items) as a one-sheet workbook: write_xlsx_columns of the items' columns."""
+    columns = columns or XLSX_COLUMNS[kind]
+    values = {column: [item.get(column) for item in items] for column, _, _ in columns}
+    write_xlsx_columns(kind, values, len(items), path, title, columns, moment, splice=splice)
+
+
+def write_xlsx_columns(kind: str, values: dict[str, list], rows: int, path: Path, title: str,
+                       columns: list[tuple[str, str, str]] | None, moment: datetime, *, splice: bool = True) -> None:
+    """One list as a one-sheet workbook (openpyxl write-only), from its columns (`values`: each column's `rows`
+    raw values, as the view's items give them; render.data keeps them from the CSV pass until after the package's
+    hash, issue 20 item 3). The inscrição is a text cell (a string, never a
     number: 03024501 keeps its zero) in a column formatted as text ("@"), so a number typed there stays text too;
     text is never read as a formula (openpyxl turns "=…" into one: such a cell is set as a string); the nota is a
     number with as many decimal places as the published text. Plain values elsewhere: a styled cell per value
@@ -145,13 +155,14 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
         return styles[places]
 
     plan = [(column, kind_) for column, _, kind_ in columns]
-    rows = _sheet_rows(plan, items, style, book._cell_styles.add) if items and splice else None
-    if rows is None:
-        for values in _values(plan, items):
-            sheet.append([_openpyxl_cell(sheet, value, style) for value in values])
+    table = [values.get(column) or [None] * rows for column, _ in plan]
+    parts = _sheet_rows(plan, table, style, book._cell_styles.add) if rows and splice else None
+    if parts is None:
+        for cells in _values(plan, table):
+            sheet.append([_openpyxl_cell(sheet, value, style) for value in cells])
     buffer = io.BytesIO()
     book.save(buffer)
-    _rezip(buffer.getvalue(), path, moment, rows)
+    _rezip(buffer.getvalue(), path, moment, parts)
 
 
 WIDTHS = {"inscricao": 14, "nome": 40, "fundamento": 60, "vaga": 10}
@@ -166,12 +177,12 @@ class _Decimal:
         self.value, self.places = value, places
 
 
-def _values(plan: list[tuple[str, str]], items: Iterable[dict]) -> Iterator[list]:
-    """Each item's cells in column order: None (empty), int, str, or _Decimal (a nota read as a number)."""
-    for item in items:
+def _values(plan: list[tuple[str, str]], table: list[list]) -> Iterator[list]:
+    """Each row's cells in column order (`table`: the plan's columns of raw values): None (empty), int, str, or
+    _Decimal (a nota read as a number)."""
+    for raw in zip(*table):
         row = []
-        for column, kind_ in plan:
-            value = item.get(column)
+        for value, (column, kind_) in zip(raw, plan):
             if column == "fundamento" and isinstance(value, dict):
                 value = value.get("texto", "")
             if value is None or value == "":
@@ -222,7 +233,7 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ROWS_PER_PART = 4096  # rows serialized and compressed at a time: memory stays flat at national scale
 
 
-def _sheet_rows(plan: list[tuple[str, str]], items: list[dict], style, register) -> list[bytes] | None:
+def _sheet_rows(plan: list[tuple[str, str]], table: list[list], style, register) -> list[bytes] | None:
     """The data rows (from row 2) as openpyxl's write-only sheet serializes them (lxml: `<row r=…><c r=… s=… t=…>`,
     text as inline strings with non-ASCII characters as decimal references, `xml:space="preserve"` on text with
     outer whitespace, numbers as "%.16g"), in parts of _ROWS_PER_PART rows; None when some value needs openpyxl
@@ -237,7 +248,7 @@ def _sheet_rows(plan: list[tuple[str, str]], items: list[dict], style, register)
     letters = _LETTERS[:len(plan)]
     ids: dict[int, str] = {}
     parts, out = [], []
-    for number, values in enumerate(_values(plan, items), start=2):
+    for number, values in enumerate(_values(plan, table), start=2):
         out.append(f'<row r="{number}">')
         for letter, value in zip(letters, values):
             if value is None:
@@ -303,7 +314,9 @@ def write_zip(paths: Iterable[Path], out: Path, moment: datetime, folder: str) -
     hundreds of megabytes). The zip holds datapackage.json beside its resources: a zipped Frictionless package."""
     out = Path(out)
     tmp = out.with_name(out.name + ".tmp")
-    with zipfile.ZipFile(tmp, "w", allowZip64=True) as archive:
+    # zlib's default level (6): render.pdf_attach embeds these deflate streams as they are, at the level its
+    # FlateDecode streams always had
+    with zipfile.ZipFile(tmp, "w", allowZip64=True, compresslevel=6) as archive:
         for path in sorted(map(Path, paths), key=lambda p: p.name):
             info = _entry(f"{folder}/{path.name}", moment)
             info.file_size = path.stat().st_size  # lets zipfile decide on ZIP64 up front
