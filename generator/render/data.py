@@ -209,9 +209,14 @@ _JSON_TEXT = {str: encode_basestring, int: int.__repr__, float: _json_float, typ
 
 def _json_column(column: str, values: list, numbers: frozenset) -> list[str]:
     """A column's JSON texts: what json.dumps writes for each value _json_cell gives."""
-    if column in _JSON_SPECIAL or column in numbers:
-        values = [_json_cell(column, v, numbers) for v in values]
     kinds = set(map(type, values))
+    if (column in _JSON_SPECIAL or column in numbers) and not (kinds == {int} and column in numbers):
+        if kinds == {str} and column not in _CSV_SPECIAL:  # scores: each distinct text converted once
+            once = {v: _json_cell(column, v, numbers) for v in set(values)}
+            values = [once[v] for v in values]
+        else:
+            values = [_json_cell(column, v, numbers) for v in values]
+        kinds = set(map(type, values))
     if len(kinds) == 1 and (kind := next(iter(kinds))) in _JSON_TEXT:
         return list(map(_JSON_TEXT[kind], values))
     return [(_JSON_TEXT.get(type(v)) or _json_value)(v) for v in values]

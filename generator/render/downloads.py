@@ -10,6 +10,7 @@ entries keep a fixed order.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import os
 import re
@@ -238,45 +239,99 @@ def _sheet_rows(plan: list[tuple[str, str]], table: list[list], style, register)
     text as inline strings with non-ASCII characters as decimal references, `xml:space="preserve"` on text with
     outer whitespace, numbers as "%.16g"), in parts of _ROWS_PER_PART rows; None when some value needs openpyxl
     itself (see _UNPLAIN). `style(places)` is a nota format's style; `register` gives its index in the workbook's
-    cell styles, registered in the order openpyxl would (first use), so styles.xml is the same too."""
+    cell styles, registered in the order openpyxl would (first use, row by row), so styles.xml is the same too.
+
+    Column by column (issue 20): each column's cells are converted, checked and serialized as a whole (one regex
+    over a text column's joined values), then the rows are joined from the columns."""
     from openpyxl.cell.cell import ERROR_CODES
-    from openpyxl.compat import safe_string
 
     if len(plan) > len(_LETTERS):
         return None
     errors = frozenset(ERROR_CODES)
-    letters = _LETTERS[:len(plan)]
+    decimals: dict[str, object] = {}
+    columns = [_column_cells(column, kind_, values, decimals) for (column, kind_), values in zip(plan, table)]
+    for cells in columns:
+        texts = [c for c in cells if type(c) is str]
+        if texts and (_UNPLAIN.search("\ue000".join(texts)) or max(map(len, texts)) > 32767
+                      or not errors.isdisjoint(texts)):
+            return None
+        if any(type(c) not in _CELL_TYPES or (type(c) is _Decimal and not math.isfinite(c.value)) for c in cells):
+            return None
     ids: dict[int, str] = {}
-    parts, out = [], []
-    for number, values in enumerate(_values(plan, table), start=2):
-        out.append(f'<row r="{number}">')
-        for letter, value in zip(letters, values):
-            if value is None:
+    first = sorted((next(i for i, c in enumerate(cells) if type(c) is _Decimal and c.places == places), j, places)
+                   for j, cells in enumerate(columns) for places in {c.places for c in cells if type(c) is _Decimal})
+    for _, _, places in first:  # row by row, then column by column: openpyxl's order of first use
+        if places not in ids:
+            ids[places] = str(register(style(places)))
+    fragments = [_column_xml(letter, cells, ids) for letter, cells in zip(_LETTERS, columns)]
+    rows = len(table[0]) if table else 0
+    parts = []
+    for start in range(0, rows, _ROWS_PER_PART):
+        end = min(rows, start + _ROWS_PER_PART)
+        chunk = zip(range(start + 2, end + 2), zip(*(f[start:end] for f in fragments)))
+        parts.append("".join([f'<row r="{n}">{"".join(cells)}</row>' for n, cells in chunk])
+                     .encode("ascii", "xmlcharrefreplace"))
+    return parts or [b""]
+
+
+_CELL_TYPES = frozenset({type(None), str, int, _Decimal})
+
+
+def _column_cells(column: str, kind_: str, values: list, decimals: dict) -> list:
+    """One column's cells, as _values gives them row by row: None (empty), int, str or _Decimal (`decimals`: each
+    nota text read once)."""
+    if column == "fundamento":
+        values = [v.get("texto", "") if isinstance(v, dict) else v for v in values]
+    if kind_ == "int":
+        return [None if v is None or v == "" else int(v) for v in values]
+    if kind_ == "bool":
+        return [None if v is None or v == "" else ("sim" if v else "não") for v in values]
+    if kind_ == "decimal":
+        out = []
+        for v in values:
+            if v is None or v == "":
+                out.append(None)
                 continue
-            if type(value) is str:
-                if len(value) > 32767 or value in errors or _UNPLAIN.search(value):
-                    return None
-                if "&" in value or "<" in value or ">" in value:
-                    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                space = ' xml:space="preserve"' if value != value.strip() else ""
-                out.append(f'<c r="{letter}{number}" t="inlineStr"><is><t{space}>{value}</t></is></c>')
-            elif type(value) is int:
-                out.append(f'<c r="{letter}{number}" t="n"><v>{value:.16g}</v></c>')  # safe_string's "%.16g"
-            elif type(value) is _Decimal:
-                if not math.isfinite(value.value):
-                    return None
-                if value.places not in ids:
-                    ids[value.places] = str(register(style(value.places)))
-                out.append(f'<c r="{letter}{number}" s="{ids[value.places]}" t="n"><v>{safe_string(value.value)}'
-                           '</v></c>')
-            else:
-                return None
-        out.append("</row>")
-        if number % _ROWS_PER_PART == 1:
-            parts.append("".join(out).encode("ascii", "xmlcharrefreplace"))
-            out.clear()
-    parts.append("".join(out).encode("ascii", "xmlcharrefreplace"))
-    return parts
+            text = str(v)
+            if text not in decimals:
+                decimals[text] = _decimal(text)
+            out.append(decimals[text])
+        return out
+    return [None if v is None or v == "" else str(v) for v in values]
+
+
+def _column_xml(letter: str, cells: list, ids: dict[int, str]) -> list[str]:
+    """Each cell of one column as openpyxl writes it (empty text for an empty cell), rows numbered from 2."""
+    from openpyxl.compat import safe_string
+
+    kinds = set(map(type, cells)) - {type(None)}
+    numbered = zip(itertools.count(2), cells)
+    if kinds <= {int}:
+        return ["" if v is None else f'<c r="{letter}{n}" t="n"><v>{v:.16g}</v></c>'  # safe_string's "%.16g"
+                for n, v in numbered]
+    if kinds == {str}:
+        return ["" if v is None else _text_xml(letter, n, v) for n, v in numbered]
+    numbers: dict[int, str] = {}  # a shared _Decimal's text, once
+
+    def one(n: int, v) -> str:
+        if v is None:
+            return ""
+        if type(v) is str:
+            return _text_xml(letter, n, v)
+        if type(v) is int:
+            return f'<c r="{letter}{n}" t="n"><v>{v:.16g}</v></c>'
+        if id(v) not in numbers:
+            numbers[id(v)] = f'" s="{ids[v.places]}" t="n"><v>{safe_string(v.value)}</v></c>'
+        return f'<c r="{letter}{n}{numbers[id(v)]}'
+
+    return [one(n, v) for n, v in numbered]
+
+
+def _text_xml(letter: str, n: int, value: str) -> str:
+    if "&" in value or "<" in value or ">" in value:
+        value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    space = ' xml:space="preserve"' if value != value.strip() else ""
+    return f'<c r="{letter}{n}" t="inlineStr"><is><t{space}>{value}</t></is></c>'
 
 
 _MODIFIED = re.compile(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)")
