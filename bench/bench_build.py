@@ -7,7 +7,7 @@ candidates, then one per 5,000 up to 200; vacancies 6,640 per million, as the CN
 bench/out/build-N/content/. Then, each in a fresh process:
   build        `gazeta build CONTENT --site SITE` through generator.cli.main, with phases timed by wrapping the
                build's own functions (wall and CPU of the process and its waited-for children at their edges):
-               prepare (check + load + allocate + public views, `build.prepare_all`), documents (`build.documents`:
+               prepare (check + load + allocate + public views, `build.prepare_all`), documents (`pipeline.documents`:
                the PDF, with the open data written beside it by a forked process), within it pdf
                (`render.pdf.build_pdf`), extracts (`render.pdf_extract.extract_all`), pages
                (`render.parallel.render_exam`), finish (`render.site.Site.finish`: home, search index, sitemap,
@@ -85,7 +85,7 @@ def wrap(owner, attr, name):
             p["wall"] += time.perf_counter() - t[0]
             p["cpu"] += cpu() - t[1]
     setattr(owner, attr, timed)
-from generator import build as b, cli, processes
+from generator import build as b, cli, pipeline as pl, processes
 from generator.render import data as d, parallel, pdf as p, pdf_extract, site as s
 pdf_info, waits = {}, {}
 original_pdf = p.build_pdf
@@ -118,7 +118,7 @@ def told(self, k):
         waits[k] = waits.get(k, 0.0) + time.perf_counter() - t
 processes.Forked.told = told
 wrap(b, "prepare_all", "prepare")
-wrap(b, "documents", "documents")
+wrap(pl, "documents", "documents")  # called by pipeline.render_exam
 wrap(p, "build_pdf", "pdf")
 wrap(pdf_extract, "extract_all", "extracts")
 wrap(parallel, "render_exam", "pages")
