@@ -23,7 +23,8 @@ PAGES = {  # template → one page of the example site that uses it
     "commission.html": EXAM + "gcm/comissao/", "rules.html": EXAM + "regras/", "act.html": EXAM + "atos/ato-20-2024/",
     "editions.html": "edicoes/", "edition.html": "edicoes/imprensa-oficial-lins-1591/", "legislation.html": "legislacao/",
     "main.html (legislação)": "legislacao/lins-decreto-13760-2024/", "main.html (sobre)": "sobre/",
-    "search.html": "busca/", "verify.html": "verificar/", "404.html": SITE_URL + "certames/nao-existe/gcm/",  # a missing deep address, served as the host would
+    "search.html": "busca/", "verify.html": "verificar/",
+    "verify_act.html": "verificar/3268-2261-0310/",  # Lins's Edital nº 12/2024: its code, from its URN (issue 21) "404.html": SITE_URL + "certames/nao-existe/gcm/",  # a missing deep address, served as the host would
 }
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium não instalado")]
 
