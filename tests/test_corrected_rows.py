@@ -104,3 +104,31 @@ def test_a_score_the_rules_do_not_publish_is_not_told():
     assert all("nota" not in m["texto"].lower() and "95" not in m["texto"] and "80" not in m["texto"]
                for ms in found.values() for m in ms)
     assert found["2"][0]["texto"] == "Classificação geral alterada pelo Edital de Retificação nº 2/2024 (era 2º)."
+
+
+def test_the_pdf_of_a_later_act_marks_the_changed_row_and_says_what_changed(tmp_path):
+    """The lists a later act's PDF prints (publicar renders them from the same view) carry the marks too: the row
+    ends in a note marker, the list's legend says what changed and which act changed it."""
+    import pypdf
+
+    from generator.render.pdf import build_pdf
+    from generator.render.pdf_sample import exam_view
+    from pdf_fakes import SHA, views
+
+    cargos = views()
+    entries = cargos[0]["listas"][0]["entradas"]
+    registration = entries[4]["inscricao"]
+    text = "Nota alterada pelo Edital de Retificação nº 11/2023 (era 88,66); classificação geral alterada (era 7º)."
+    cargos[0]["retificadas"] = {registration: [{"ato": "Edital de Retificação nº 11/2023", "ato_slug": "ato-11-2023",
+                                                "numero": "11/2023", "data": "2023-11-27", "texto": text}]}
+    def words(views: list[dict], name: str) -> str:
+        out = tmp_path / name
+        build_pdf(exam_view(), views, out, attachments=[], data_sha256=SHA, permanent_url="", workers=1)
+        return " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(out).pages)
+
+    plain, words = words(views(), "antes.pdf"), words(cargos, "ato.pdf")
+    assert "Linhas alteradas por retificação publicada:" in words
+    assert f"[1] {registration}: {text}" in words
+    assert f"{entries[4]['nome']} [1]" in words
+    assert words.count("[1]") == plain.count("[1]") + 2  # the row and its legend; no other row is marked
+    assert "retificação" not in plain

@@ -252,9 +252,10 @@ class Typesetter:
         self._open(heading, self._summary(view))
         cargo = Entry(1, f"{clean(code)} — {clean(view['nome'])}", (code, "cargo"), self._index, self._index)
         self.entries.append(cargo)
+        corrected = view.get("retificadas") or {}  # rows an archived retificação changed (issue 19 item 5)
         for lst in view.get("listas", []):
-            self._section(code, lst["grupo"], self._list_title(lst), lst.get("fundamento"),
-                          *self._list_rows(lst))
+            labels, rows, legend = self._list_rows(lst, corrected)
+            self._section(code, lst["grupo"], self._list_title(lst), lst.get("fundamento"), labels, rows, legend)
         self._nominations(code, view.get("nomeacao", []))
         self._commission(code, view.get("comissao") or {}, (view.get("rotulos") or {}).get("procedimentos") or {})
         self._extras(view)
@@ -354,8 +355,19 @@ class Typesetter:
         indent = _blank(prefix, prefix_w, self.g.size)
         return [prefix + lines[0]] + [indent + line for line in lines[1:]]
 
-    def _list_rows(self, lst: dict) -> tuple[str, Iterator[list[str]]]:
+    def _list_rows(self, lst: dict, corrected: dict | None = None) -> tuple[str, Iterator[list[str]], list]:
+        """The list's column labels, its rows, and the legend of the rows an archived retificação changed (each
+        such row ends in a note marker «[k]», the legend says what changed and the act: generator/corrected.py)."""
         entries = lst.get("entradas", [])
+        marks: dict[str, int] = {}
+        legend: list = []
+        for e in entries if corrected else ():
+            changed = corrected.get(e["inscricao"])
+            if changed:
+                marks[e["inscricao"]] = k = len(marks) + 1
+                legend.append((f"[{k}] {clean(str(e['inscricao']))}: {clean(' '.join(m['texto'] for m in changed))}", k))
+        if legend:
+            legend.insert(0, "Linhas alteradas por retificação publicada:")
         group = lst["grupo"] != "geral"
         rank_w = max((len(str(e["classificacao"])) for e in entries), default=1)
         general_w = max((len(str(e.get("classificacao_geral", ""))) for e in entries), default=1)
@@ -381,8 +393,8 @@ class Typesetter:
                     values = e.get("valores_desempate") or [""] * len(shown)
                     cells += [(v or "—").rjust(w, FIG) for v, w in zip(values, tie_w)]
                 tie = e.get("desempate")
-                yield self._row(cells, f"{e['nome']} — {tie}" if tie else e["nome"])
-        return labels, rows()
+                yield self._row(cells, f"{e['nome']} — {tie}" if tie else e["nome"], marks.get(e["inscricao"]))
+        return labels, rows(), legend
 
     def _nominations(self, code: str, nominations: list[dict]) -> None:
         bases: dict[str, int] = {}
