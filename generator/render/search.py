@@ -24,7 +24,7 @@ Layout under `busca/`:
     keyed `word SPACE other` for each other word of the same names, in `p/`: "batista gomes", "gomes batista" and
     "gomes bat" are each one small range holding every name with both words.
   - a registration is keyed by its letters and digits without leading zeros, so "04.374.221" and "4374221" meet;
-    reversed (zeros kept) in `s/`, so its last digits are a key range too.
+    reversed (zeros kept) in `s/`, so its last digits are a key range too (`s/` has one directory, `s/_.json`).
 - `d/`: one-letter typos (issue 21 item 2): for every word of at least TYPO_FROM letters, the word and each form of
   it with one letter deleted, keyed by that form, holding the words (`[[form, [word, …]], …]`). Two words one edit
   apart (a letter changed, missing, added, or two neighbours swapped) share a form.
@@ -314,8 +314,8 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
     _dump(out / "cargos.json", {"certames": table["exams"], "cargos": cargos, "tabelas": bases, "linhas": TABLE_ROWS})
     stats = {"postings": next_id, "shards": tables, "largest": largest, "pares": 0}
 
-    def kind(name: str, entries: list[tuple[str, str]]) -> None:
-        done = _write_kind(out / name, entries)
+    def kind(name: str, entries: list[tuple[str, str]], one: bool = False) -> None:
+        done = _write_kind(out / name, entries, one)
         stats["shards"] += done[1]
         stats["largest"] = max(stats["largest"], done[2])
 
@@ -325,7 +325,7 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
     del n_entries
     for name, keyed in (("r", regs), ("s", ends)):
         keyed.sort()
-        kind(name, [e for key, ids in _grouped(keyed) for e in _id_entries(key, ids)])
+        kind(name, [e for key, ids in _grouped(keyed) for e in _id_entries(key, ids)], name == "s")
         keyed.clear()
     forms: dict[str, set[str]] = {}
     for word in words:
@@ -386,9 +386,14 @@ def _row(posting: str) -> str:
     return f"{head},{page},{rank},{status}"
 
 
-def _write_kind(out: Path, entries: list[tuple[str, str]]) -> tuple[list[str], int, int]:
+def _write_kind(out: Path, entries: list[tuple[str, str]], one: bool = False) -> tuple[list[str], int, int]:
     """Sorted entries of one kind, bucket by bucket; buckets.json lists the buckets. Returns them, the shards and
-    the largest shard."""
+    the largest shard. `one`: a single bucket "_" (s/: a reversed key's first characters are the last ones typed,
+    so its directory could not be fetched while the person types; one directory is fetched with the page)."""
+    if one:
+        count, size = _write_bucket((out, "_", entries)) if entries else (0, 0)
+        _dump(out / "buckets.json", ["_"] if entries else [])
+        return ["_"] if entries else [], count, size
     names, shards, largest, start = [], 0, 0, 0
     while start < len(entries):
         name = bucket(entries[start][0].rstrip(NEXT))

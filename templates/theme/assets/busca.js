@@ -21,6 +21,9 @@
     return out || "_";
   }
 
+  /* O diretório de uma chave: s/ tem um só (search._write_kind), os demais um por dois primeiros caracteres. */
+  function keyBucket(kind, key) { return kind === "s" ? "_" : bucket(key); }
+
   /* Índice do último elemento <= chave (-1 se nenhum). */
   function lastAtMost(list, key, strict) {
     var lo = 0, hi = list.length;
@@ -234,12 +237,12 @@
         return c.kind !== "p" || ((paired[bucket(c.first)] || []).indexOf(c.first) >= 0 &&
           (paired[bucket(c.other)] || []).indexOf(c.other) >= 0);
       });
-      return Promise.all(plan.list.map(function (c) { return self.directory(c.kind, bucket(c.lo)); }));
+      return Promise.all(plan.list.map(function (c) { return self.directory(c.kind, keyBucket(c.kind, c.lo)); }));
     }).then(function (dirs) {
       var options = [];
       plan.list.forEach(function (c, k) {
         var s = span(dirs[k], c.lo, c.hi);
-        steps[c.kind + c.lo] = s ? { choice: c, bucket: bucket(c.lo), first: s.first, last: s.last, next: s.first }
+        steps[c.kind + c.lo] = s ? { choice: c, bucket: keyBucket(c.kind, c.lo), first: s.first, last: s.last, next: s.first }
           : null;
       });
       function cost(list) { return list.reduce(function (n, st) { return n + (st ? st.last - st.first + 1 : 0); }, 0); }
@@ -652,7 +655,7 @@
     var warm = new Segments(root + "busca/", segments, fetchJson);
     warm.engines.forEach(function (engine) {
       engine.cache = shared;
-      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json"].forEach(function (path) {
+      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json", "s/_.json"].forEach(function (path) {
         engine.get(path).catch(function () {});
       });
     });
@@ -664,7 +667,7 @@
     input.addEventListener("input", function () {
       plans(input.value).list.forEach(function (c) {
         if (Array.from(c.lo).length >= 2) warm.engines.forEach(function (engine) {
-          engine.directory(c.kind, bucket(c.lo)).catch(function () {});
+          engine.directory(c.kind, keyBucket(c.kind, c.lo)).catch(function () {});
         });
       });
     });
