@@ -226,3 +226,16 @@ def test_a_cadastro_share_the_sequence_cannot_reach_is_an_error(tmp_path):
     exam, rules = federal_exam(fine, cargo_extra='cadastro = 16\ncadastro_reservas = { pcd = 1 }\n'
                                                  'cadastro_fundamento = "item 1.1"\n')
     prepare(exam, rules)  # 41ª is inside 26ª–41ª
+
+
+def test_a_list_cites_its_correction_with_the_article_of_the_act_title_gender():
+    """«Retificado pela Grade …» when certame.toml states the act's own title as feminine (`titulo_genero`); the
+    list's «Como citar» said «pelo» whatever the title."""
+    from generator.render.cite import correction_note
+
+    fix = {"publicacao": {"diario": "Diário Oficial", "data": "2024-06-20", "edicao": "99"},
+           "ato": {"tipo": "retificacao", "titulo": "Grade de resultado nº 5/2024", "data": "2024-06-20",
+                   "titulo_genero": "feminino"}}
+    assert correction_note(fix, (1, 2)).startswith("Retificado pela Grade de resultado nº 5/2024, de 20 de junho de 2024 (")
+    fix["ato"].pop("titulo_genero")
+    assert correction_note(fix, None).startswith("Retificado pelo Grade de resultado")  # the first-word reading

@@ -11,6 +11,8 @@ import unicodedata
 
 from markupsafe import Markup, escape
 
+from ..labels import contracted
+
 # ABNT NBR 6023:2018, 8.11.3: months abbreviated in the language of the document.
 MONTHS = ("jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez.")
 MONTHS_FULL = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
@@ -140,7 +142,8 @@ def correction_note(fix: dict, pages: tuple[int, int] | None) -> str:
                "supl." if pub.get("suplemento") else "", f"p. {_pages(pages)}" if pages else "",
                abnt_date(pub["data"])]
     verb = "Republicado" if fix["ato"].get("tipo") == "republicacao" else "Retificado"
-    return (f"{verb} pelo {epigraph(fix)} ({pub['diario']}, " + ", ".join(d for d in details if d) + ").")
+    by = contracted("por", epigraph(fix), fix["ato"].get("titulo_genero", ""))  # «pela Portaria…» (issue 18 item 4)
+    return (f"{verb} {by} ({pub['diario']}, " + ", ".join(d for d in details if d) + ").")
 
 
 # -- BibTeX ----------------------------------------------------------------------------------------------------
