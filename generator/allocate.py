@@ -476,8 +476,24 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
     # a floor's extra places are ordered by classification among ampla's (LEGAL-NOTES 12)
     open_queue = iter(sorted([*static.open, *floor_of]) if floor_of else static.open)
     nominations = []
+    pulled: set[int] = set()
     for slot in slots:
         index = next(queues[slot.group] if slot.group != OPEN else open_queue, None)
+        while index in pulled and slot.group != OPEN:  # nominated already, at an earlier ampla place (below)
+            index = next(queues[slot.group], None)
+        if index is None and slot.group == OPEN:
+            # Fewer approved candidates than vacancies, and ampla's own are all nominated: this ampla place goes to
+            # the best-ranked candidate not yet nominated (every approved candidate is on the general list, MS art.
+            # 2º, Lins art. 4º, Cariacica art. 2º), who would otherwise be numbered here while labelled with a later
+            # reserved place the edital fixes elsewhere (the 11ª of «2ª, 11ª», found by test_order's property). The
+            # reserved place then stays unfilled: nobody is left. Our reading (LEGAL-NOTES 3 and 15: nominations
+            # follow the positions in order; the reserve's place is the position the edital fixes).
+            placed = {n.index for n in nominations}
+            heads = [i for picked in static.taken.values() for i in picked
+                     if i not in floor_of and i not in pulled and i not in placed]
+            if heads:
+                index = min(heads)
+                pulled.add(index)
         if index is None:  # fewer approved candidates than vacancies
             continue
         if index in floor_of:

@@ -173,3 +173,22 @@ def test_an_editals_positions_and_cadastro_shares_bind(case):
     alloc._project_stepwise(stepped, len(pr.order), {g: list(pr.pools[g]) for g in pr.allocation.counts}, set(),
                             policy)
     assert [(n.index, n.group) for n in stepped.nominations] == [(n.index, n.group) for n in noms]
+
+
+def test_with_fewer_approved_than_vacancies_the_next_ampla_place_is_not_labelled_a_later_reserved_one():
+    """Found by test_an_editals_positions_and_cadastro_shares_bind: 11 vacancies (PcD at the 2ª and 11ª), 9 approved,
+    all PcD. The 9th nominee was labelled «reserva PcD» although the edital reserves the 11ª: with ampla's own all
+    nominated, the 9th place is ampla's and goes to the best-ranked not yet nominated; the 11ª stays unfilled."""
+    r = rules("cadastro-exemplo")
+    people = [Candidate(str(1000 + i), f"C {1000 + i}", "C1", Decimal(1000 - i) / 10, None,
+                        date(1980, 1, 1) + timedelta(days=i), None, "M",
+                        frozenset({"negro", "pcd"}) if i < 7 else frozenset({"pcd"}), "aprovado", i + 2)
+              for i in range(9)]
+    exam = Exam("p", "cadastro-exemplo", "t", "o", "e", Publication("D", "1", date(2025, 6, 1), "S"),
+                [Position("C1", "Cargo", 11)], people, [], [])
+    result, problems = compute(exam, r)
+    assert not problems
+    noms = result.positions[0].allocation.nominations
+    assert [(n.position, n.index, n.group) for n in noms if n.group == "pcd"] == [(2, 7, "pcd")]
+    assert (noms[-1].position, noms[-1].index, noms[-1].group) == (9, 8, "ampla")
+    assert len(noms) == 9
