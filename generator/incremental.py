@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import sitedir
+from .render import verification
 
 ENTRY = "entrada.json"
 STAMP = "site.sha256"  # SHA-256 of the sitemap.xml of the site the cache describes
@@ -199,11 +200,13 @@ class Recorder:
     cargos: int
     spills: list[Path] = field(default_factory=list)
     extracts: dict | None = None  # extracts_entry of the exam's cargo extracts, for the next build
+    codes: int = 0  # verification codes the site held when the exam began (its acts' pages are under verificar/)
 
     @classmethod
     def start(cls, site, slug: str, print_: str) -> "Recorder":
         spill = site.search.spill_dir  # the exam's own spill folder (SearchIndex.exam)
-        return cls(slug, print_, len(site.urls), len(site.exams), len(site.acts), len(site.search.cargos), [spill])
+        return cls(slug, print_, len(site.urls), len(site.exams), len(site.acts), len(site.search.cargos), [spill],
+                   codes=len(site.codes))
 
     def finish(self, site) -> dict:
         """The entry (search spill folders are taken when the whole build is done, see `save`)."""
@@ -213,6 +216,8 @@ class Recorder:
                 "certame": site.search.exams[cargos[0][3]] if cargos else [], "cargos": [c[:3] for c in cargos],
                 "urls": site.urls[self.urls:],
                 "exam": site.exams[self.exams:], "acts": site.acts[self.acts:], "largest": list(site.largest),
+                # the verification pages of its acts (verificar/<código>/, outside its folder): reused with it
+                "codigos": dict(list(site.codes.items())[self.codes:]),
                 **({"extratos": self.extracts} if self.extracts else {})}
 
 
@@ -256,7 +261,8 @@ def seal(staging: Path, recorded: list[tuple["Recorder", dict]], site_dir: Path)
     (its folder, and its search segment when it has one of its own). A later build reuses the exam only if every
     file still has that hash (issue 22 item 2)."""
     for recorder, entry in recorded:
-        roots = [f"certames/{recorder.slug}"] + ([f"busca/{entry['segmento']}"] if entry.get("segmento") else [])
+        roots = ([f"certames/{recorder.slug}"] + ([f"busca/{entry['segmento']}"] if entry.get("segmento") else [])
+                 + [verification.page_rel(code).rstrip("/") for code in entry.get("codigos", {})])
         entry = {**entry, ROOTS: roots, FILES: _hashes(Path(site_dir), roots)}
         path = Path(staging) / recorder.slug / ENTRY
         path.unlink(missing_ok=True)  # the entry may be a hard link shared with the previous cache
@@ -320,6 +326,7 @@ def replay(site, reuse: Reuse, site_dir: Path, staging: Path) -> None:
     site.urls.extend(tuple(u) for u in entry["urls"])
     site.exams.extend(entry["exam"])
     site.acts.extend(entry["acts"])
+    site.codes.update(entry.get("codigos", {}))
     if entry["largest"][0] > site.largest[0]:
         site.largest = tuple(entry["largest"])
 
