@@ -105,9 +105,12 @@ def test_search_pages_results_with_see_more_and_filters_by_cargo(page, site_url)
     page.click("#busca-mais")
     page.wait_for_function("() => document.querySelectorAll('#busca-resultados li').length > 20")
     assert page.locator("#busca-resultados li").count() == min(40, total)
+    # the filter names every cargo with a candidate, read or not (rows are stored per cargo: the first read may all
+    # be of one cargo); choosing one still unread reads on until its results come
     assert page.locator("#busca-filtros select[name=cargo]").count() == 1
     options = page.locator("#busca-filtros select[name=cargo] option").all_inner_texts()
     page.select_option("#busca-filtros select[name=cargo]", label=next(o for o in options if o.startswith("AGA")))
+    page.wait_for_function("() => document.querySelectorAll('#busca-resultados li').length > 0")
     filtered = page.locator("#busca-resultados li").all_inner_texts()
     assert filtered and all("AGA —" in r for r in filtered), filtered
     page.screenshot(path=str(ARTIFACTS / "busca-filtro-1280.png"), full_page=True)

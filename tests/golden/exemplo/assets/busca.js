@@ -310,8 +310,10 @@
       var scored = found.queue.map(function (id) { return [bits(cand.get(id)), id]; });
       scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
       var files = {}, count = 0, take = [], rest = [], blocked = -1;
+      found.reach = found.reach || {};
       scored.forEach(function (pair) {
         var id = pair[1], own = pair[0], cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
+        found.reach[cargo] = true; /* os cargos de todas as candidatas, lidas ou não: o filtro por cargo os mostra */
         var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json";
         var free = path in files;
         if (!free && count < MAX_TABLES && blocked < 0) { files[path] = true; count++; free = true; }
@@ -471,6 +473,8 @@
         q[2] = p[2] + cargoShift;
         merged.results.push(q);
       });
+      merged.reach = merged.reach || {};
+      Object.keys(f.reach || {}).forEach(function (c) { merged.reach[+c + cargoShift] = true; });
       if (f.pending) merged.pending = true;
     });
     merged.results.sort(order(merged));
@@ -583,7 +587,11 @@
 
   Results.prototype.buildFilters = function () {
     var f = this.found, exams = {}, cargos = {}, self = this;
-    f.results.forEach(function (p) { cargos[p[2]] = true; exams[f.cargos[p[2]][3]] = true; });
+    f.results.forEach(function (p) { cargos[p[2]] = true; });
+    /* também os cargos das candidatas ainda não lidas: com as linhas guardadas por cargo (search.py), as primeiras
+       lidas podem ser todas de um cargo, e o filtro deve mostrar onde estão as demais */
+    Object.keys(f.reach || {}).forEach(function (c) { if (f.cargos[c]) cargos[c] = true; });
+    Object.keys(cargos).forEach(function (c) { exams[f.cargos[c][3]] = true; });
     this.filters.textContent = "";
     var examKeys = Object.keys(exams), cargoKeys = Object.keys(cargos);
     if (cargoKeys.length < 2) { this.filters.hidden = true; return; }
@@ -592,7 +600,7 @@
       var id = "busca-filtro-" + name, wrap = el("span"), s = el("select", "", { id: id, name: name });
       s.appendChild(el("option", "Todos", { value: "" }));
       keys.forEach(function (k) { s.appendChild(el("option", text(+k), { value: k })); });
-      s.addEventListener("change", function () { self.shown = PAGE; self.render(); });
+      s.addEventListener("change", function () { self.shown = PAGE; self.render(); self.fill(8); });
       wrap.appendChild(el("label", label, { "for": id }));
       wrap.appendChild(s);
       self.filters.appendChild(wrap);
@@ -629,6 +637,18 @@
 
   Results.prototype.show = function (found, acts) {
     this.found = found; this.acts = acts || []; this.shown = PAGE; this.buildFilters(); this.render();
+  };
+
+  /* Um filtro escolhido cujo cargo ainda não tem linhas lidas: lê mais (no máximo `rounds` vezes, cada uma de
+     poucos arquivos) até encher a página do filtro ou acabar o que há para ler. */
+  Results.prototype.fill = function (rounds) {
+    var self = this;
+    if (rounds <= 0 || !this.found.pending || this.selected().length >= this.shown) return;
+    this.status.textContent = "Buscando mais…";
+    this.engine.more(this.found).then(function (f) {
+      self.found = f; self.render();
+      self.fill(rounds - 1);
+    });
   };
 
   Results.prototype.more = function () {
