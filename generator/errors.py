@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import re
+import shutil
 from dataclasses import dataclass
 
 
@@ -108,6 +109,20 @@ OS_FAULTS = {
     errno.ENAMETOOLONG: "o nome de um arquivo ficou longo demais para o sistema de arquivos (encurte o número do ato "
                         "ou o nome da pasta do certame)",
 }
+
+
+def require_space(folder, needed: int, doing: str, kept: str) -> None:
+    """FaultError when the disk of `folder` has clearly less free space than `needed` bytes: «espaço livre
+    insuficiente no disco de «…»: <doing> precisa de cerca de N MB e há M MB livres. Libere espaço e rode de novo;
+    <kept>.»"""
+    free = shutil.disk_usage(folder).free
+    if needed > free:
+        raise FaultError(f"espaço livre insuficiente no disco de «{folder}»: {doing} precisa de cerca de "
+                         f"{_megabytes(needed)} e há {_megabytes(free)} livres. Libere espaço e rode de novo; {kept}.")
+
+
+def _megabytes(n: int) -> str:
+    return f"{max(n, 0) / 1e6:.1f} MB".replace(".", ",")
 
 
 def os_fault(error: BaseException) -> tuple[str, str] | None:

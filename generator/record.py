@@ -140,10 +140,7 @@ def pending(acts: list[Act], records: list) -> list[Act]:
     for record in records:
         act = declared.get(record.slug)
         if act is None:
-            problems.append(Problem(FILE, f"o ato «{record.act.get('titulo', record.slug)}» já foi publicado (pasta "
-                                    f"{archive.ARCHIVE}/{record.slug}), mas não está mais em [[atos]]. Um ato "
-                                    "publicado não sai do histórico: declare-o de novo como foi publicado.",
-                                    column="atos"))
+            problems.append(archive.dropped(record))
             continue
         now = archive.act_identity(act)
         changed = [k for k, v in now.items() if record.act.get(k) != v]

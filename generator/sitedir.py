@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from .errors import OS_FAULTS, FaultError, os_fault
+from .errors import OS_FAULTS, FaultError, os_fault, require_space
 from .processes import folder_lock
 
 AT_FDCWD = -100
@@ -153,15 +153,7 @@ def tree_size(path: Path) -> int:
 
 def check_space(site_dir: Path, needed: int) -> None:
     """FaultError when the disk of site_dir's parent has clearly less free space than `needed` bytes."""
-    free = shutil.disk_usage(site_dir.parent).free
-    if needed > free:
-        raise FaultError(f"espaço livre insuficiente no disco de «{site_dir.parent}»: a geração precisa de cerca "
-                         f"de {_megabytes(needed)} e há {_megabytes(free)} livres. Libere espaço e rode de novo; "
-                         "o site atual não foi alterado.")
-
-
-def _megabytes(n: int) -> str:
-    return f"{max(n, 0) / 1e6:.1f} MB".replace(".", ",")
+    require_space(site_dir.parent, needed, "a geração", "o site atual não foi alterado")
 
 
 # Every site gazeta makes carries this file: a folder that holds anything else is never replaced (issue 22 item 1).

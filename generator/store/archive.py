@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-from ..errors import FaultError, InputError, Problem, os_fault
+from ..errors import FaultError, InputError, Problem, os_fault, require_space
 from ..processes import folder_lock
 from ..acts.model import Act
 
@@ -609,16 +609,15 @@ BYTES_PER_ACT = 256_000
 
 def check_space(exam_dir: Path, candidates: int, acts: int) -> None:
     """FaultError, before anything is rendered, when the disk clearly cannot hold the acts to archive."""
-    needed = acts * BYTES_PER_ACT + BYTES_PER_CANDIDATE * candidates
-    free = shutil.disk_usage(exam_dir).free
-    if needed > free:
-        raise FaultError(f"espaço livre insuficiente no disco de «{exam_dir}»: publicar precisa de cerca de "
-                         f"{_megabytes(needed)} e há {_megabytes(free)} livres. Libere espaço e rode de novo; nada "
-                         "foi publicado.")
+    require_space(exam_dir, acts * BYTES_PER_ACT + BYTES_PER_CANDIDATE * candidates, "publicar",
+                  "nada foi publicado")
 
 
-def _megabytes(n: int) -> str:
-    return f"{max(n, 0) / 1e6:.1f} MB".replace(".", ",")
+def dropped(record: "Record") -> Problem:
+    """An archived act no longer declared in [[atos]]: the archive is append-only (issue 19 item 1)."""
+    return Problem("certame.toml", f"o ato «{record.act.get('titulo', record.slug)}» já foi publicado (pasta "
+                   f"{ARCHIVE}/{record.slug}), mas não está mais em [[atos]]. Um ato publicado não sai do histórico: "
+                   "declare-o de novo como foi publicado.", column="atos")
 
 
 def fault(error: BaseException, exam_dir: Path) -> FaultError | None:

@@ -58,10 +58,7 @@ def read(records: list[archive.Record], acts: list[Act], trust: archive.Trust | 
     for record in records:
         act = declared.get(record.slug)
         if act is None:
-            problems.append(Problem(FILE, f"o ato «{record.act.get('titulo', record.slug)}» já foi publicado (pasta "
-                                    f"{archive.ARCHIVE}/{record.slug}), mas não está mais em [[atos]]. Um ato "
-                                    "publicado não sai do histórico: declare-o de novo como foi publicado.",
-                                    column="atos"))
+            problems.append(archive.dropped(record))
             continue
         is_call = record.act.get("tipo") == CALL
         damaged = archive.check(record, trust) if is_call else []  # the call list read below must be the published one
