@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.law.rules import load_rules
-from generator.model import Candidate, CommissionOutcome, Exam, Position, Publication
+from generator.model import OPEN, Candidate, CommissionOutcome, Exam, Position, Publication
 from generator.results import compute
 from scenario_kit import RULES
 
@@ -136,11 +136,28 @@ def test_nominated_set_only_grows_with_vacancies(case, data):
     if steps <= 1:
         assert not lost
     else:
-        # Two reserves fall due at the same V+1 (e.g. MS at 50: 5% and 3%). Each keeps its exact count within V
-        # (art. 3º), so ampla shrinks by steps-1: only the last ampla nominees of V can drop out.
-        ampla_small = [n.index for n in within(small) if n.group == "ampla"]
-        worst = {small.order[i].registration for i in ampla_small[-(steps - 1):]}
-        assert lost <= worst and len(lost) <= steps - 1
+        assert len(lost) <= steps - 1
+        assert lost <= double_step_losers(small, large, steps, v)
+
+
+def double_step_losers(small, large, steps, vacancies):
+    """Who may drop out when two reserves fall due at the same V+1 (e.g. MS at 50: 5% and 3%; LEGAL-NOTES 5). Each
+    keeps its exact count within V (art. 3º), so ampla shrinks by steps-1: the last ampla nominees of V drop out of
+    ampla. One of them who is a cotista now takes a place of their reserve (reading 5), which pushes out that
+    reserve's last nominee of V; places a short reserve gives back go to the best-ranked not nominated and do not
+    bring either back (reading 15: the allocation is not re-run with the enlarged ampla)."""
+    # ampla's own places are the top of the general list; the places given back go to those ranked below them
+    places = vacancies - sum(small.allocation.counts.values())
+    own = sorted(n.index for n in within(small) if n.group == OPEN)[:places]
+    worst = {small.order[i].registration for i in own[-(steps - 1):]}
+    group_of = {large.order[n.index].registration: n.group for n in within(large)}
+    for registration in list(worst):
+        group = group_of.get(registration)
+        if group not in (None, OPEN):
+            mine = [n.index for n in within(small) if n.group == group]
+            if mine:
+                worst.add(small.order[max(mine)].registration)
+    return worst
 
 
 def nominated(pr):
@@ -171,3 +188,26 @@ def test_projection_place_m_is_what_the_allocation_for_m_adds(case, data):
         rank = {c.registration: i for i, c in enumerate(larger.order)}
         assert projected[m - 1] == min(fresh, key=rank.__getitem__), m
         before, counted = after, now_counted
+
+
+def test_double_step_with_a_short_reserve_drops_the_reserves_last_nominee():
+    """Found by the property above (seed 229140097545316475868437344344387776993), computed by hand. MS, 49 → 50
+    vacancies: negro 20% stays 10, PcD 5% 2 → 3, indígena 3% 1 → 2 (reading 1), so ampla's own places go 36 → 35.
+    Negros are the 36th and the 40th–49th of 60; PcD the 50th and 51st; nobody is indígena.
+    V=49: ampla 1º–36º (the 36th a negro by merit); negro 40º–49º; PcD 50º, 51º; indígena's place given back to
+    the 37th. V=50: ampla 1º–35º; the 36th falls out of ampla and takes a negro place (reading 5), so the negros
+    are the 36th and 40º–48º; PcD 50º, 51º and three places given back to the 37th–39th (reading 15). The 49th,
+    nominated for 49, is not for 50 — the one loss two reserves stepping up at once allow (reading 5)."""
+    rules = JURISDICTIONS["mato-grosso-do-sul"]
+    negros, pcds = {36, *range(40, 50)}, {50, 51}
+    candidates = [Candidate(str(1000 + k), f"C {k}", "C1", Decimal(1000 - k) / 10, None, date(1980, 1, 1), None, "F",
+                            frozenset({"negro"} if k in negros else {"pcd"} if k in pcds else ()), "aprovado", k + 1)
+                  for k in range(1, 61)]
+    exam = Exam("p", "mato-grosso-do-sul", "t", "o", "e", Publication("D", "1", date(2024, 6, 1), "S"),
+                [Position("C1", "Cargo", 49)], candidates, [], [])
+    small, large = run(exam, rules, 49), run(exam, rules, 50)
+    rank = {c.registration: k for k, c in enumerate(candidates, 1)}
+    assert sorted(rank[r] for r in nominated(small)) == [*range(1, 38), *range(40, 52)]
+    assert sorted(rank[r] for r in nominated(large)) == [*range(1, 49), 50, 51]
+    assert nominated(small) - nominated(large) == {"1049"}
+    assert double_step_losers(small, large, 2, 49) == {"1036", "1049"}
