@@ -113,3 +113,31 @@ def test_without_calls_or_events_the_page_is_the_published_projection(tmp_path, 
     rows = _rows(cargo / "enf" / "nomeacao" / "index.html")  # 50/2024 called the first 3
     assert [rows[k][1] for k in (1, 2, 3, 4)] == ["Convocado(a) pelo Edital de Convocação nº 50/2024."] * 3 + [
         "Projeção: ainda não convocado(a)."]
+
+
+def test_the_download_of_the_nomination_page_is_the_order_it_shows(built):
+    """A journalist who downloads the order from the nomination page gets the rows the page shows — who each act
+    called, then the projection after them — not the projection the result act published (LEGAL-NOTES 14). The
+    published projection stays in its own file (nomeacao), linked from the cargo page beside it."""
+    import csv
+    import json
+
+    page = built["page"].read_text(encoding="utf-8")
+    href = re.search(r'Dados desta ordem: <a class="baixar" href="([^"]+\.csv)"', page).group(1)
+    path = (built["page"].parent / href).resolve()
+    assert path.name == "enf-ordem_vigente.csv"
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        table = list(csv.DictReader(f, delimiter=";"))
+    rows = _rows(built["page"])
+    assert {int(r["posicao"]): r["inscricao"] for r in table} == {k: reg for k, (reg, _) in rows.items()}
+    assert {int(r["posicao"]): r["convocado_por"] for r in table if int(r["posicao"]) in (3, 12, 13)} == {
+        3: "Edital de Convocação nº 50/2024", 12: "Edital de Convocação nº 62/2024", 13: ""}
+    data = path.parent
+    package = json.loads((data / "datapackage.json").read_text(encoding="utf-8"))
+    names = [r["path"] for r in package["resources"]]
+    assert "enf-ordem_vigente.csv" in names and "enf-nomeacao.csv" in names
+    with (data / "enf-nomeacao.csv").open(encoding="utf-8-sig", newline="") as f:
+        published = {int(r["posicao"]): r["inscricao"] for r in csv.DictReader(f, delimiter=";")}
+    assert published[19] == "20244668003" and rows[15][0] == "20244668003"  # projected 19th, 15th in force
+    summary = (built["page"].parent.parent / "index.html").read_text(encoding="utf-8")
+    assert "dados da ordem em vigor, após as convocações" in summary

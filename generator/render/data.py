@@ -44,6 +44,21 @@ COLUMNS = {
         ("cadastro_reserva", _BOOL, "Posição projetada do cadastro de reserva (além das vagas)"),
         ("fundamento", _STR, "Fundamento legal"),
     ],
+    # the nomination order after the convocações and events (public view «ordem_vigente», law/calls.py): what the
+    # cargo's nomination page shows, so the download and the page agree (LEGAL-NOTES 14; issue 19 item 3)
+    "ordem_vigente": [
+        ("posicao", _INT, "Posição na ordem de nomeação"),
+        ("vaga", _STR, "Tipo de vaga: ampla, negro, pcd, indigena ou mulher"),
+        ("inscricao", _STR, "Número de inscrição"),
+        ("nome", _STR, "Nome do candidato"),
+        ("classificacao_geral", _INT, "Classificação na lista geral"),
+        ("cadastro_reserva", _BOOL, "Posição do cadastro de reserva (além das vagas)"),
+        ("convocado_por", _STR, "Ato que convocou o candidato para esta posição (vazio: posição projetada, ainda "
+                                "não convocada)"),
+        ("vaga_deixada", _BOOL, "A posição foi convocada e deixada (desistência, nomeação sem efeito ou anulada); "
+                                "a projeção a preenche"),
+        ("fundamento", _STR, "Fundamento legal"),
+    ],
     "comissao": [
         ("inscricao", _STR, "Número de inscrição"),
         ("procedimento", _STR, "heteroidentificacao, indigena ou pcd"),
@@ -72,7 +87,8 @@ CORRECTED = [
     ("retificacao_ato", _STR, "A retificação (ou as retificações, separadas por «; ») que mudou a linha"),
 ]
 
-TITLES = {"nomeacao": "Ordem de nomeação", "comissao": "Resultados das comissões (por inscrição, sem nomes)",
+TITLES = {"nomeacao": "Ordem de nomeação", "ordem_vigente": "Ordem de nomeação em vigor, após as convocações",
+          "comissao": "Resultados das comissões (por inscrição, sem nomes)",
           "eliminados": "Eliminados", "desistencias": "Desistências"}
 
 
@@ -98,7 +114,7 @@ def _cell(column: str, value):
     """CSV text of one value as the public view gives it."""
     if column == "fundamento" and isinstance(value, dict):
         return value.get("texto", "")
-    if column == "cadastro_reserva":
+    if column in _BOOLEANS:
         return "sim" if value else "não"
     return "" if value is None else value
 
@@ -114,13 +130,14 @@ def _json_cell(column: str, value, numbers: frozenset = frozenset()):
         return None
     if (column == "nota" or column in numbers) and isinstance(value, str) and value:
         return float(value.replace(".", "").replace(",", "."))  # shortest repr: 85,50 → 85.5, exact
-    if column == "cadastro_reserva":
+    if column in _BOOLEANS:
         return bool(value)
     return value
 
 
-_CSV_SPECIAL = {"fundamento", "cadastro_reserva"}  # columns whose CSV text is not the value itself
-_JSON_SPECIAL = {"fundamento", "nota", "cadastro_reserva"}
+_BOOLEANS = {"cadastro_reserva", "vaga_deixada"}  # «sim»/«não» in the CSV (_BOOL), true/false in the JSON
+_CSV_SPECIAL = {"fundamento", *_BOOLEANS}  # columns whose CSV text is not the value itself
+_JSON_SPECIAL = {"fundamento", "nota", *_BOOLEANS}
 
 
 TIE_WORDS = ("desempate", _STR, "Critério que decidiu o empate na nota com o vizinho da lista (vazio sem empate); "
@@ -277,6 +294,8 @@ def _resources(position: dict, slug: str) -> Iterable[tuple[str, str, str, Itera
     for lst in position["listas"]:
         yield lst["grupo"], kind, lst["titulo"], lst["entradas"]
     yield "nomeacao", "nomeacao", TITLES["nomeacao"], position["nomeacao"]
+    if position.get("ordem_vigente"):
+        yield "ordem_vigente", "ordem_vigente", TITLES["ordem_vigente"], position["ordem_vigente"]["posicoes"]
     yield "comissao", "comissao", TITLES["comissao"], position["comissao"]["resultados"]
     yield "eliminados", "eliminados", TITLES["eliminados"], position.get("eliminados", [])
     yield "desistencias", "desistencias", TITLES["desistencias"], position.get("desistencias", [])

@@ -75,6 +75,10 @@ XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of ge
     "nomeacao": [("posicao", "Posição", "int"), ("vaga", "Vaga", "text"), ("inscricao", "Inscrição", "text"),
                  ("nome", "Nome", "text"), ("classificacao_geral", "Classificação geral", "int"),
                  ("cadastro_reserva", "Cadastro de reserva", "bool"), ("fundamento", "Fundamento legal", "text")],
+    "ordem_vigente": [("posicao", "Posição", "int"), ("vaga", "Vaga", "text"), ("inscricao", "Inscrição", "text"),
+                      ("nome", "Nome", "text"), ("classificacao_geral", "Classificação geral", "int"),
+                      ("cadastro_reserva", "Cadastro de reserva", "bool"), ("convocado_por", "Convocado por", "text"),
+                      ("vaga_deixada", "Posição deixada", "bool"), ("fundamento", "Fundamento legal", "text")],
 }
 
 

@@ -497,7 +497,7 @@ class ExamPages:
             commission_total=sum(sum(c.values()) for c in counts.values()),
             eliminated=len(p.get("eliminados", [])), withdrawals=p.get("desistencias", [])[:WITHDRAWALS_SHOWN],
             withdrawals_total=len(p.get("desistencias", [])),
-            data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "comissao")},
+            data={k: self._data_links(p["codigo"], k, "../") for k in ("nomeacao", "ordem_vigente", "comissao")},
             extract=self._extract(p["codigo"]), cargo_pages=self._pdf_pages((p["codigo"], "cargo"), "../"),
             feed={"href": "feed.xml", "title": f"Atos publicados — {p['nome']} ({p['codigo']})",
                   "url": self.site.url(f"{rel}feed.xml")},
@@ -704,6 +704,7 @@ class ExamPages:
                            within=nomination_rows(within, href, bases, _words(p, "vagas")) if within else None,
                            register=nomination_rows(register, href, bases, _words(p, "vagas")) if register else None,
                            pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label, in_force=in_force,
+                           data=self._data_links(p["codigo"], "ordem_vigente" if in_force else "nomeacao", "../" + up),
                            **self._common(page_rel, f"{label} — {p['nome']}", [(p["nome"], rel), (label, None)],
                                           (p["codigo"], "nomeacao"), f"Cargo {p['codigo']} — ordem de nomeação"))
         if pages > 1:
