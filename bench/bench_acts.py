@@ -52,6 +52,9 @@ motivo = "Revisão de notas após recurso"
 '''
 
 
+SETTINGS = "site_name: Benchmark\nsite_url: https://concursos.bench.example.org/\n"
+
+
 def run(label: str, *args: str) -> float:
     start = time.perf_counter()
     done = subprocess.run([*GAZETA, *args], cwd=ROOT, capture_output=True, text=True)
@@ -106,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(work, ignore_errors=True)
     (content / "certames").mkdir(parents=True)
     shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
+    # the site's settings beside content/: `gazeta publicar` refuses the example's site_url (mkdocs.yml of ROOT)
+    (work / "mkdocs.yml").write_text(SETTINGS, encoding="utf-8")
     big = content / "certames" / "nacional"
     print(f"{args.candidatos} candidatos (pasta {work})")
     synth(big, args.candidatos, 200, 6_640, 2024, "100/2024")
