@@ -541,6 +541,12 @@ def rules_view(result: ExamResult, bases: _Bases | None = None) -> dict:
             "posicoes_fundamento": one(rule.positions_basis),
             "cadastro": rule.register, "cadastro_fundamento": one(rule.register_basis),
             "lista": rule.list_title, "lista_fundamento": one(rule.list_basis),
+            # the words after «vaga» when the rule file sets its own (`rotulo_vaga`): an archived convocação's rows
+            # say them, and store/frozen.py reads its places back from the rules it published, not from today's
+            # file. Only when they differ from «reservada a» + rotulo, which frozen.py derives: the rules of acts
+            # archived before this key existed stay byte-identical.
+            **({"rotulo_vaga": rule.vacancy_label}
+               if rule.vacancy_label and rule.vacancy_label != f"reservada a {rules.group_label(g)}" else {}),
         })
     nomination = [
         ("Ampla concorrência", "os mais bem classificados da lista geral, cotistas incluídos", rules.open_basis),

@@ -356,3 +356,34 @@ def test_the_act_page_shows_the_text_the_presentation_and_the_called(published):
     assert (out / "certames" / "exemplo" / "atos" / "ato-48-2024" / "dados" / "convocados.json").is_file()
     nomination = (out / "certames" / "exemplo" / "atos" / "ato-50-2024" / "index.html").read_text(encoding="utf-8")
     assert "<dt>Documentos</dt><dd>RG; CPF.</dd>" in nomination
+
+
+def test_a_convocation_published_with_the_rule_files_own_vacancy_words_replays_from_its_archive(
+        tmp_path, own_site_url, capsys):
+    """A rule file's own `rotulo_vaga` (not «reservada a» + rotulo): the archived convocação's rows say «vaga
+    reservada a candidatos negros (cotas raciais)», and the next build reads its places back with the words the act
+    published in its rules — even after the rule file's words change (before: «lista de convocados ilegível», and no
+    build at all)."""
+    rules = tmp_path / "jurisdicoes"
+    rules.mkdir()
+    text = (Path(__file__).parents[1] / "content" / "jurisdicoes" / "lins.toml").read_text(encoding="utf-8")
+    assert text.count("[grupos.negro]\n") == 1
+    (rules / "lins.toml").write_text(text.replace(
+        "[grupos.negro]\n", '[grupos.negro]\nrotulo_vaga = "reservada a candidatos negros (cotas raciais)"\n'),
+        encoding="utf-8")
+    folder = _exam(tmp_path, NOMINATION.replace("vagas = 2", "vagas = 3"))
+    _edit(folder, "1008,Ana Maria Costa,GCM,78.00,1990-01-03,,F,N", "1008,Ana Maria Costa,GCM,78.00,1990-01-03,,F,S",
+          "candidatos.csv")  # a second negra candidate, for the reserved 3rd place (1003 takes the 1st by her score)
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr().err
+    record = next(r for r in archive.read(folder) if r.slug == "ato-50-2024")
+    rows = record.view()["corpo"]["convocados"]
+    assert (rows[2]["inscricao"], rows[2]["vaga"]) == ("1008", "reservada a candidatos negros (cotas raciais)")
+    expected = [(1, "ampla", "1003"), (2, "ampla", "1004"), (3, "negro", "1008")]
+    assert [(c["posicao"], c["vaga"], c["inscricao"]) for c in _gcm(prepare(folder))["convocacoes"]] == expected
+    # new words in the rule file: the archived act is still read (its own words), and the record gate says the
+    # history it printed («vaga reservada a …») differs, as for any change of rules after a publication
+    _edit(rules, "reservada a candidatos negros (cotas raciais)", "reservada a pessoas negras", "lins.toml")
+    with pytest.raises(InputError) as stopped:
+        prepare(folder)
+    (problem,) = stopped.value.problems
+    assert "ilegível" not in problem.message and "difere do publicado" in problem.message
