@@ -40,7 +40,8 @@ def marks(steps: list[Step], scores: bool = True) -> dict[str, dict[str, list[di
                 title = step.act.get("titulo", "")
                 out.setdefault(person.position, {}).setdefault(person.registration, []).append(
                     {"ato": title, "ato_slug": step.slug, "numero": step.act.get("numero", ""),
-                     "data": step.act.get("data", ""), "partes": parts, "texto": text(parts, title)})
+                     "data": step.act.get("data", ""), "partes": parts,
+                     "texto": text(parts, title, step.act.get("titulo_genero", ""))})
     return out
 
 
@@ -90,11 +91,12 @@ def _place(nomination: str) -> str:
     return nomination.replace(" (cadastro de reserva)", ", no cadastro de reserva")
 
 
-def text(parts: list[tuple[str, str | None]], title: str) -> str:
-    """«Nota alterada pelo Edital de Retificação nº 11/2023 (era 88,66); classificação alterada (era 7º).»"""
+def text(parts: list[tuple[str, str | None]], title: str, gender: str = "") -> str:
+    """«Nota alterada pelo Edital de Retificação nº 11/2023 (era 88,66); classificação alterada (era 7º).» — «pela»
+    when the act's own title is stated feminine (certame.toml `titulo_genero`; issue 18 item 4)."""
     def one(what: str, was: str | None) -> str:
         return f"{what} ({was})" if was else what
 
     (what, was), rest = parts[0], parts[1:]
-    first = f"{what[:1].upper()}{what[1:]} {contracted('por', title)}{f' ({was})' if was else ''}"
+    first = f"{what[:1].upper()}{what[1:]} {contracted('por', title, gender)}{f' ({was})' if was else ''}"
     return "; ".join([first, *(one(w, v) for w, v in rest)]) + "."

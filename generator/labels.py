@@ -85,6 +85,13 @@ def contraction(preposition: str, title: str, gender: str = "") -> str:
     return feminine if is_feminine(title, gender) else masculine
 
 
+def card_gender(title: str, gender: str = "") -> dict:
+    """An act's gender in the citizen card's JSON (templates/theme/assets/site.js: «pela Portaria …», «a Portaria»):
+    {"genero": "feminino"} for a feminine title, nothing for a masculine one (the card's default), so the card
+    files of masculine titles stay as they were."""
+    return {"genero": "feminino"} if is_feminine(title, gender) else {}
+
+
 def contracted(preposition: str, title: str, gender: str = "") -> str:
     """"em" + "Lista …" → "na Lista …"; "por" + "Edital …" → "pelo Edital …". `gender`: the title's stated gender
     (feminino or masculino), which overrides the reading of its first word."""

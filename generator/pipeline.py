@@ -24,6 +24,7 @@ from typing import Callable, Iterable
 
 from .law.calls import apply as apply_calls
 from .acts.model import CALL
+from .labels import card_gender
 from .errors import InputError, Problem
 from .law.rules import find_rules_dir, rules_for
 from .load import exam_slug, load_exam
@@ -80,7 +81,9 @@ def _corrected(records: list, scores: bool) -> dict:
     for r in records:  # in publication order
         after = r.contract()
         if r.act.get("tipo") in CORRECTING_KINDS and before is not None and after is not None:
-            steps.append(Step(r.act, r.slug, before, after))
+            # the manifest's identity lacks the own title's gender (`titulo_genero`): the act's view has it
+            gender = (r.view().get("ato") or {}).get("titulo_genero")
+            steps.append(Step({**r.act, **({"titulo_genero": gender} if gender else {})}, r.slug, before, after))
         before = after if after is not None else before
     return marks(steps, scores)
 
@@ -555,7 +558,7 @@ def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, li
     for e in entries:
         act = e["ato"]
         link = {"tipo": act["tipo"], "titulo": act["titulo"], "data": act["data"], "data_curta": act["data_curta"],
-                "href": e["href"]}
+                "href": e["href"], **card_gender(act["titulo"], act.get("titulo_genero", ""))}
         if act["tipo"] == CALL and act.get("cargo"):
             body = e["view"].get("corpo") or {}
             called = {**link, **({"apresentacao": body["apresentacao"]} if body.get("apresentacao") else {})}

@@ -524,3 +524,53 @@ def test_card_of_a_called_person_says_deadline_place_and_stage(browser, called_u
     assert pg.evaluate("document.documentElement.scrollWidth") <= 360
     pg.screenshot(path=str(ARTIFACTS / "cartao-convocado-prazo-local-360.png"), full_page=True)
     pg.context.close()
+
+
+@pytest.fixture(scope="module")
+def feminine_url(tmp_path_factory):
+    """A published exam whose convocação and retificação have their own feminine titles (certame.toml `titulo`
+    with `titulo_genero = "feminino"`; «Grade» is feminine, which its first word does not tell the
+    heuristic), published with `gazeta publicar` and built: the card reads the gender from the site's own data."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator import build as building
+    from generator.cli import main
+    from conftest import OWN_SITE
+    from test_stage_calls import NOMINATION, _edit, _exam
+
+    root = tmp_path_factory.mktemp("genero")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(building, "site_url", lambda config_file=None: OWN_SITE)
+        folder = _exam(root, NOMINATION.replace(
+            "vagas = 2", 'vagas = 2\ntitulo = "Grade de Convocação nº 50/2024"\ntitulo_genero = "feminino"'))
+        assert main(["publicar", str(folder)]) == 0
+        _edit(folder, "1010,Érico Alves,GCM,76.00", "1010,Érico Alves,GCM,99.00", "candidatos.csv")
+        (folder / "certame.toml").write_text((folder / "certame.toml").read_text(encoding="utf-8") + '''
+[[atos]]
+tipo = "retificacao"
+retifica = "41/2024"
+numero = "60/2024"
+titulo = "Grade de Retificação nº 60/2024"
+titulo_genero = "feminino"
+data = 2024-08-01
+edicao = "1540"
+motivo = "Revisão de nota após recurso"
+''', encoding="utf-8")
+        assert main(["publicar", str(folder)]) == 0
+        site = tmp_path_factory.mktemp("genero-site") / "site"  # outside the content folder
+        building.build(folder.parent.parent, site, pdf=False)
+    with serve(site) as url:
+        yield url
+
+
+def test_card_says_pela_before_a_feminine_act_title(browser, feminine_url):
+    """«convocado(a) pela Grade…», «retificado … pela Grade…», «Siga a Grade…», «Ver a Grade…», as «Como citar»
+    says server-side (render/cite.correction_note): before, site.js printed «pelo»/«o» whatever the title."""
+    pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR").new_page()
+    text = " ".join(_card(pg, feminine_url + "certames/exemplo/gcm/geral/#i-1003").split())
+    assert "retificado para este cargo pela Grade de Retificação nº 60/2024, de 01/08/2024" in text, text
+    assert "Você foi convocado(a) pela Grade de Convocação nº 50/2024, de 10/07/2024" in text, text
+    assert "Siga a Grade de Convocação nº 50/2024:" in text, text
+    assert pg.locator("#sua-situacao a", has_text="Ver a Grade de Convocação nº 50/2024").count() == 1
+    assert not re.search(r"\b(pelo|o) Grade\b", text), text
+    pg.context.close()

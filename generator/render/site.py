@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..acts.model import CALL, CORRECTING_KINDS
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted, contraction, ordinal
+from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, card_gender, contracted, contraction, ordinal
 from . import acts as act_pages, charts, cite, downloads, verification
 from .safe_markdown import act_html
 from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
@@ -543,7 +543,7 @@ class ExamPages:
         act = (exam.get("citado") or {}).get("ato") or exam.get("ato")  # (views made by tools may have none)
 
         def link(a: dict) -> dict:
-            return {"titulo": a["titulo"], "data_curta": a["data_curta"],
+            return {"titulo": a["titulo"], "data_curta": a["data_curta"], **card_gender(a["titulo"], a.get("titulo_genero", "")),
                     "href": f"../atos/{a['slug']}/" if a.get("slug") in archived else None}
 
         return {"certame": exam["titulo"], "certame_href": "../", "cargo": f"{p['codigo']} — {p['nome']}",
@@ -627,7 +627,7 @@ class ExamPages:
             slug = pages.get(mark.get("numero"))
             found.setdefault("atos", []).append({
                 "tipo": mark["situacao"], "titulo": mark["ato"], "data": mark["data"], "data_curta": f"{d}/{m}/{y}",
-                "texto": mark["texto"], "href": f"../atos/{slug}/" if slug else None})
+                "texto": mark["texto"], "href": f"../atos/{slug}/" if slug else None, **card_gender(mark["ato"])})
             found["atos"].sort(key=lambda a: a["data"])
         shards: dict[int, dict] = {}
         for reg, found in people.items():

@@ -51,6 +51,13 @@
     return table.getAttribute("data-cargo") + "nomeacao/" + (page > 1 ? page + "/" : "") + "#n-" + position;
   }
 
+  /* «pelo Edital …», «pela Portaria …»: o gênero do título vem do JSON (`genero`, só quando feminino: o que
+     certame.toml declara em titulo_genero ou a primeira palavra do título, labels.is_feminine), como no «Como
+     citar» (render/cite.correction_note); sem ele, masculino. */
+  function fem(a) { return a && a.genero === "feminino"; }
+  function by(a) { return (fem(a) ? "pela " : "pelo ") + a.titulo; }
+  function the(a) { return (fem(a) ? "a " : "o ") + a.titulo; }
+
   /* a convocação para nomeação (a de uma etapa, leitura 18 de LEGAL-NOTES, não ocupa posição) */
   function nominationCall(a) { return a.tipo === "convocacao" && !a.etapa; }
 
@@ -65,9 +72,9 @@
     if (call) {
       var after = (extra.atos || []).slice((extra.atos || []).indexOf(call) + 1).filter(function (a) {
         return a.texto; }).map(function (a) { return " Depois: " + a.texto; }).join("");
-      return ["Você foi convocado(a) pelo " + call.titulo + ", de " + call.data_curta + ", para a " + call.posicao +
+      return ["Você foi convocado(a) " + by(call) + ", de " + call.data_curta + ", para a " + call.posicao +
         " posição da ordem de nomeação, vaga " + call.vaga + " (" + call.fundamento + ")." + after,
-        safe(call.href, base), "Ver o " + call.titulo];
+        safe(call.href, base), "Ver " + the(call)];
     }
     if (called(situation, extra)) {
       return ["Você foi convocado(a): o ato e a posição estão na sua situação, acima.", "", ""];
@@ -138,7 +145,8 @@
       var parts = [info.previa ? "Prévia (não publicada): " : "Ato em vigor: ", link(info.ato.titulo, info.ato.href, base),
         ", de " + info.ato.data_curta];
       (info.retificacoes || []).forEach(function (r, k) {
-        parts.push(k ? ", e pelo " : ", retificado para este cargo pelo ", link(r.titulo, r.href, base), ", de " + r.data_curta);
+        parts.push((k ? ", e " : ", retificado para este cargo ") + (fem(r) ? "pela " : "pelo "), link(r.titulo, r.href, base),
+          ", de " + r.data_curta);
       });
       parts.push(".");
       box.appendChild(para(parts, { "class": "ato-vigente" }));
@@ -291,17 +299,17 @@
       return "Nada mais a fazer neste cargo: a desistência está registrada.";
     }
     if (last && (last.tipo === "sem_efeito" || last.tipo === "anulacao")) {
-      return "A nomeação deixou de valer pelo " + last.titulo + "; a vaga passa ao seguinte da mesma lista. Dúvidas " +
+      return "A nomeação deixou de valer " + by(last) + "; a vaga passa ao seguinte da mesma lista. Dúvidas " +
         "sobre o ato: o órgão que o publicou.";
     }
     if (call) {
-      return "Siga o " + call.titulo + ": " + ((call.apresentacao || []).length ?
+      return "Siga " + the(call) + ": " + ((call.apresentacao || []).length ?
         "apresente-se no prazo e no local indicados acima" : "o prazo, o local e os documentos estão no texto do edital") +
         ". Depois vêm a posse e o exercício, publicados em atos próprios.";
     }
     if (called(situation, extra)) return "Siga o edital de convocação indicado na sua situação.";
     if (stage) {
-      return "Apresente-se para a etapa «" + stage.etapa + "» como diz o " + stage.titulo + (stage.apresentacao ?
+      return "Apresente-se para a etapa «" + stage.etapa + "» como diz " + the(stage) + (stage.apresentacao ?
         " (local, prazo e documentos acima)" : "") + ". A etapa não é nomeação: a sua posição na ordem de nomeação " +
         "continua a mesma.";
     }
