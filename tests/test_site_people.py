@@ -182,11 +182,19 @@ def test_each_csv_xlsx_download_says_which_keeps_the_zeros(example):
 
 # -- the «Sua situação» card's files (issue 21 item 1) --------------------------------------------------------------
 CARD_KEYS = {"listas", "nomeacao", "comissao", "atos"}
-CARD_FIELDS = {  # the allow-list of each part (generator/render/site.py ExamPages._cards)
-    "nomeacao": {"posicao", "motivo", "cadastro", "fundamento"},
-    "comissao": {"procedimento", "resultado", "efeito", "efeito_texto", "fundamento", "href"},
-    "atos": {"tipo", "titulo", "data", "data_curta", "href", "mudancas", "posicao", "vaga", "fundamento", "etapa",
-             "apresentacao", "texto"},
+CARD_FIELDS = {  # the allow-list of each part (generator/render/site.py ExamPages._cards): required, optional
+    "nomeacao": ({"posicao", "motivo", "cadastro", "fundamento"}, set()),
+    "comissao": ({"procedimento", "resultado", "efeito", "fundamento", "href"}, {"efeito_texto"}),
+}
+# each act on the card by what it did (build.acts_by_person; the marks of eventos.csv in _cards); every act may say
+# its title is feminine (`genero`, for «pela»). A stage convocação's row publishes {ordem, inscricao, nome}
+# (act_body.py): none of them reaches the card (the inscrição is the key; a name never)
+ACT = {"tipo", "titulo", "data", "data_curta", "href"}
+ACT_FIELDS = {
+    "nomination": (ACT | {"posicao", "vaga", "fundamento"}, {"apresentacao", "genero"}),
+    "stage": (ACT | {"etapa"}, {"apresentacao", "genero"}),
+    "correction": (ACT | {"mudancas"}, {"genero"}),
+    "mark": (ACT | {"texto"}, {"genero"}),
 }
 
 
@@ -195,15 +203,29 @@ def _cards(site: Path) -> dict[Path, dict]:
     return {f: json.loads(f.read_text(encoding="utf-8")) for f in sorted(site.glob("certames/*/*/cartao/*.json"))}
 
 
-def test_card_files_hold_no_name_and_only_their_allow_list(example):
+def _act_kind(act: dict) -> str:
+    if act.get("tipo") == "convocacao":
+        return "stage" if "etapa" in act else "nomination"
+    return "correction" if "mudancas" in act else "mark"
+
+
+def _exact(item: dict, allowed: tuple[set, set], where) -> None:
+    required, optional = allowed
+    assert required <= set(item) <= required | optional, (where, set(item) - required - optional, required - set(item))
+
+
+def _check_card_files(site: Path, min_files: int, min_names: int) -> dict[str, int]:
     """Keyed by inscrição, without names, like the commission page (LEGAL-NOTES 7): no file of the site puts a
-    commission outcome beside a name; nothing but the listed fields."""
+    commission outcome beside a name; exactly the listed fields, each part and each kind of act its own. Returns how
+    many acts of each kind the files hold."""
+    import json
     import re
-    cards = _cards(example)
-    assert len(cards) >= 8
-    names = {n for page in example.glob("certames/*/*/geral/**/index.html")
+    cards = _cards(site)
+    assert len(cards) >= min_files
+    names = {n for page in site.glob("certames/*/*/geral/**/index.html")
              for n in re.findall(r'<th scope="row">([^<]+)</th>', page.read_text("utf-8"))}
-    assert len(names) > 500
+    assert len(names) >= min_names
+    kinds: dict[str, int] = {}
     for path, card in cards.items():
         assert card["formato"] == 1 and set(card) == {"formato", "por_pagina", "listas", "fundamentos", "pessoas"}
         text = path.read_text("utf-8")
@@ -216,9 +238,26 @@ def test_card_files_hold_no_name_and_only_their_allow_list(example):
                     assert all(g in card["listas"] and isinstance(k, int) for g, k in value), (path, reg)
                     continue
                 for item in value if isinstance(value, list) else [value]:
-                    assert set(item) <= CARD_FIELDS[key], (path, reg, key, set(item) - CARD_FIELDS[key])
+                    if key == "atos":
+                        kind = _act_kind(item)
+                        kinds[kind] = kinds.get(kind, 0) + 1
+                        _exact(item, ACT_FIELDS[kind], (path, reg, kind))
+                        assert item.get("genero", "feminino") == "feminino", (path, reg)
+                    else:
+                        _exact(item, CARD_FIELDS[key], (path, reg, key))
+        # what a convocação asks to bring («Documentos: RG; CPF.») is the act's own published text: not a datum
+        told = [i["texto"] for v in card["pessoas"].values() for a in v.get("atos", ()) for i in a.get("apresentacao", ())]
+        for said in told:
+            text = text.replace(json.dumps(said, ensure_ascii=False), "")
         for word in ("cpf", "nascimento", "parecer", "voto"):
             assert word not in text.lower(), (path, word)
+        assert not re.search(r"\d{3}\.?\d{3}\.?\d{3}-\d{2}", text), path  # no CPF, in any spelling
+    return kinds
+
+
+def test_card_files_hold_no_name_and_only_their_allow_list(example):
+    kinds = _check_card_files(example, 8, 500)
+    assert {"nomination", "correction"} <= set(kinds), kinds  # the example's acts (no stage convocação there)
 
 
 def test_card_files_tell_each_persons_commission_correction_and_call(example):
@@ -331,3 +370,5 @@ def test_a_published_stage_and_nomination_call_reach_the_card_file(tmp_path, own
     assert {"rotulo": "Local de apresentação", "texto": "Departamento de Pessoal, Rua da Prefeitura, 1"} in \
         nomination["apresentacao"]
     assert (site / "certames" / "exemplo" / nomination["href"][3:] / "index.html").is_file()
+    # the allow-list holds for a stage convocação too (its row's «ordem» and «nome» stay on the act's own page)
+    assert {"stage", "nomination"} <= set(_check_card_files(site, 1, 5))
