@@ -492,13 +492,15 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
         from .render import parallel
 
         parallel.render_exam(site, exam, prepared, workers, spill, pdf=pdf, data=data,
-                             on_cargo=progress.task(pages_bar, len(prepared.cargos)))
+                             on_cargo=progress.task(pages_bar, len(prepared.cargos)), sheets=not job.transient)
     else:
         positions = progress.ticking(pages_bar, len(prepared.cargos), prepared.positions())
         if data is not None:
             site.render_exam(exam, positions, pdf=pdf, data=data)
         else:  # one pass: each cargo's view is built once, for its data files and its pages
-            site.render_exam(exam, positions, pdf=pdf, open_data=OpenData(exam, exam_dir / "dados"))
+            # gazeta serve (a transient job) writes no XLSX: about a second before the first page; the pages say so
+            site.render_exam(exam, positions, pdf=pdf, open_data=OpenData(exam, exam_dir / "dados",
+                                                                          sheets=not job.transient))
     return [(recorder, recorder.finish(site))] if recorder is not None else []
 
 

@@ -132,3 +132,24 @@ def test_an_input_problem_is_a_styled_page_at_every_address_until_it_is_fixed(se
 
     wait_for(fixed)
     assert get(script.group(2))[0] == 404  # the marker is gone: an open problems page reloads into the cargo's
+
+
+def test_the_preview_skips_the_spreadsheets_and_says_so_on_the_page(served, tmp_path):
+    """The preview writes no XLSX (about a second before the first page; bench/bench_serve.py), and each download
+    list says the XLSX comes with `gazeta build` instead of linking a file that is not there; every other download
+    link of the page answers. `gazeta build` still writes and links them (test_site_people's downloads test)."""
+    from generator.render.site import PREVIEW_XLSX
+
+    url, _ = served
+    status, _, page = get(url + CARGO)
+    assert status == 200
+    hrefs = re.findall(r'class="baixar" href="([^"]+)"', page)
+    assert any(h.endswith(".csv") for h in hrefs) and not any(h.endswith(".xlsx") for h in hrefs), hrefs
+    from generator.build import build
+    site = tmp_path / "site"
+    build(ROOT / "content", site, pdf=False)
+    built = (site / CARGO / "index.html").read_text(encoding="utf-8")
+    assert page.count(PREVIEW_XLSX) == len(re.findall(r'href="[^"]+\.xlsx"', built)) > 0  # one for each XLSX of build
+    assert "use o XLSX" not in page  # the spreadsheet note speaks of a file the preview does not have
+    for href in hrefs:
+        assert get(url + CARGO + href)[0] == 200, href

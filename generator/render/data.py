@@ -305,14 +305,16 @@ class OpenData:
     """Writes an exam's resources one cargo at a time; `finish` adds the package descriptor, the zip and
     SHA256SUMS. With `defer`, the spreadsheets are written by `finish` after the package's hash is known: the PDF
     waits for that hash, not for the spreadsheets, which are outside the package (issue 20 item 3). They are kept
-    meanwhile as the few columns they show, not as the view's objects."""
+    meanwhile as the few columns they show, not as the view's objects. Without `sheets` (gazeta serve's preview,
+    issue 21 item 5: the workbooks cost about a second before the first page), no spreadsheet is written and each
+    table's files say so (`sem_xlsx`): its page tells the reader the XLSX comes with `gazeta build`."""
 
-    def __init__(self, exam: dict, out_dir: Path, *, defer: bool = False) -> None:
+    def __init__(self, exam: dict, out_dir: Path, *, defer: bool = False, sheets: bool = True) -> None:
         self.exam, self.out_dir = exam, Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.slugs, self.resources, self.files = Slugs(), [], {}
         self.moment = downloads.epoch(exam)
-        self.defer, self.deferred = defer, []
+        self.defer, self.deferred, self.sheets = defer, [], sheets
 
     def add(self, position: dict, slug: str | None = None) -> tuple[dict, list]:
         """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
@@ -334,7 +336,9 @@ class OpenData:
             rows, kept, digests = _write_pair(kind, items, csv_path, json_path, spec,
                                               keep=[c for c, _, _ in sheet or ()])
             mine[(position["codigo"], key)] = {"csv": csv_path, "json": json_path, "rows": rows}
-            if sheet is not None:
+            if sheet is not None and not self.sheets:
+                mine[(position["codigo"], key)]["sem_xlsx"] = True
+            elif sheet is not None:
                 xlsx_path = self.out_dir / f"{base}.xlsx"
                 job = (kind, kept, rows, xlsx_path, label, sheet)
                 if self.defer:

@@ -17,9 +17,10 @@ from .search import SearchIndex
 from .site import ExamPages, Site
 
 def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path, *, pdf: dict | None = None,
-                data: dict | None = None, on_cargo=lambda: None) -> dict | None:
-    """Render one exam's cargos in `workers` processes; write data files too when `data` is None. `on_cargo` is
-    called as each cargo comes back (the progress bar)."""
+                data: dict | None = None, on_cargo=lambda: None, sheets: bool = True) -> dict | None:
+    """Render one exam's cargos in `workers` processes; write data files too when `data` is None (with their
+    spreadsheets unless `sheets` is false: OpenData). `on_cargo` is called as each cargo comes back (the progress
+    bar)."""
     rel = f"certames/{exam['slug']}/"
     slugs = Slugs()
     cargos = [(c["codigo"], c["nome"]) for c in prepared.cargos]
@@ -30,9 +31,9 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     dados = site.out / rel / "dados"
     context = dict(out=site.out, site_url=site.site_url, site_name=site.site_name, csp=site.csp, pages=site.pages,
                    exam=exam, prepared=prepared, rel=rel, pdf=pdf, data=data, slugs=assigned, numbers=numbers,
-                   dados=dados)
+                   dados=dados, sheets=sheets)
     results = _run(len(cargos), workers, spill_root / exam["slug"], site, on_cargo, context)
-    open_data = OpenData(exam, dados) if data is None else None
+    open_data = OpenData(exam, dados, sheets=sheets) if data is None else None
     summaries = []
     for k in range(len(cargos)):
         summary, urls, largest, files, resources = results[k]
@@ -85,7 +86,7 @@ def _worker(tasks, results, spill: Path, c: dict) -> None:
     """One process: render cargos until the sentinel, then close the search spill."""
     site = Site(c["out"], site_url=c["site_url"], search=SearchIndex(spill), pages=c["pages"],
                 site_name=c["site_name"], csp=c["csp"])
-    open_data = OpenData(c["exam"], c["dados"]) if c["data"] is None else None
+    open_data = OpenData(c["exam"], c["dados"], sheets=c["sheets"]) if c["data"] is None else None
     while (k := tasks.get()) is not None:
         try:
             position = c["prepared"].position(k)

@@ -389,6 +389,7 @@ def _legislation_index(site: "Site", pages: Iterable[tuple[str, str]]) -> None:
 
 DATA_FORMATS = ("csv", "json", "xlsx")  # the order of a table's download links
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+PREVIEW_XLSX = "XLSX: gerado pelo gazeta build, não nesta pré-visualização"
 
 
 def pdf_label(path: Path, pages: int | None) -> str:
@@ -416,6 +417,8 @@ class ExamPages:
             return {"csv": "", "json": "", "xlsx": "", "files": []}
         links = {k: f"{rel_depth}dados/{Path(files[k]).name}" if files.get(k) else "" for k in DATA_FORMATS}
         links["files"] = [{"href": links[k], "label": downloads.label(files[k])} for k in DATA_FORMATS if files.get(k)]
+        if files.get("sem_xlsx"):  # gazeta serve's preview writes no spreadsheet (render/data.py OpenData `sheets`)
+            links["files"].append({"href": "", "label": PREVIEW_XLSX})
         return links
 
     def _notes_href(self, root: str) -> str | None:
