@@ -574,3 +574,24 @@ def test_card_says_pela_before_a_feminine_act_title(browser, feminine_url):
     assert pg.locator("#sua-situacao a", has_text="Ver a Grade de Convocação nº 50/2024").count() == 1
     assert not re.search(r"\b(pelo|o) Grade\b", text), text
     pg.context.close()
+
+
+@pytest.mark.parametrize("path", [LINS + "atos/ato-20-2024/", MS + "atos/ato-50-2024/"])
+def test_a_convocations_own_page_shows_whole_names_on_a_phone(browser, examples_url, path):
+    """Issue 21: «On the convocação page, names are cut off at the right edge» — the act's own page (its body's
+    table of the called) stacks like the lists at 360 px: every cell within the screen, each name whole, labelled."""
+    url, _ = examples_url
+    pg = _narrow(browser)
+    pg.goto(url + path)
+    cells = pg.evaluate("""() => [...document.querySelectorAll('table tbody tr')]
+        .filter(tr => tr.closest('table').querySelector('caption')?.textContent.startsWith('Candidatos convocados'))
+        .flatMap(tr => [...tr.children]).map(c => [c.getBoundingClientRect().right, c.scrollWidth - c.clientWidth,
+        c.textContent])""")
+    assert len(cells) >= 10, cells
+    assert max(r for r, _, _ in cells) <= 360, [(r, t) for r, _, t in cells if r > 360][:3]
+    assert all(over <= 0 for _, over, _ in cells), [t for _, over, t in cells if over > 0][:3]
+    labels = pg.evaluate("""() => [...document.querySelectorAll('table.lista-convocados tbody tr:first-child td')]
+        .map(td => getComputedStyle(td, '::before').content)""")
+    assert labels == ['"Posição"', '"Vaga"', '"Inscrição"', '"Fundamento"'], labels
+    pg.screenshot(path=str(ARTIFACTS / f"convocacao-{path.split('/')[-2]}-360.png"), full_page=True)
+    pg.context.close()
