@@ -130,7 +130,9 @@ def _new(args) -> int:
     from .new_exam import create
     for path in create(args.pasta, args.jurisdicao, args.regras):
         print(f"Criado: {path}")
-    print(f"Preencha certame.toml e a planilha; depois rode: gazeta check {args.pasta}")
+    # two templates, one to keep: the loader refuses a folder with both (load/__init__.py, «Deixe só um dos dois»)
+    print("Preencha certame.toml e um dos dois modelos da lista de candidatos, candidatos.xlsx ou candidatos.csv, "
+          f"e apague o outro (a pasta só pode ter um); depois rode: gazeta check {args.pasta}")
     return EXIT_OK
 
 

@@ -24,6 +24,10 @@ def test_novo_writes_commented_toml_and_empty_board_templates(content, capsys):
     folder = content / "certames" / "lins-2025-novo"
     assert main(["novo", str(folder), "--jurisdicao", "lins"]) == 0
     assert sorted(p.name for p in folder.iterdir()) == ["candidatos.csv", "candidatos.xlsx", "certame.toml"]
+    # both templates, and `check` refuses a folder with both: the next step says to keep one (before: «Preencha
+    # certame.toml e a planilha», and the first check answered «Deixe só um dos dois»)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "candidatos.xlsx ou candidatos.csv, e apague o outro" in out, out
     text = (folder / "certame.toml").read_text(encoding="utf-8")
     assert tomllib.loads(text) == {"jurisdicao": "lins"}  # everything else commented, to fill in
     for key in ("titulo", "orgao", "edital", "[publicacao]", "diario", "secao", "[[cargos]]", "codigo", "vagas",
