@@ -597,6 +597,10 @@ def next_due(group: GroupPolicy, policy: Policy, credited: int) -> int | None:
     return max(k, group.min_vacancies)
 
 
+def _or_never(at: int | None, never: int) -> int:
+    return never if at is None else at
+
+
 def _peek(pool: list[int], at: int, nominated: bytearray) -> int:
     """General index of the next not-yet-nominated candidate of a list (n when none)."""
     while at < len(pool) and nominated[pool[at]]:
@@ -629,6 +633,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     spare = bytearray(n)  # in S by a place given back (LEGAL-NOTES 15), outside ampla's top
     pinned = bytearray(n)  # called through a limited reserve: keeps that place
     limited = limited_groups(policy)
+    open_free = OPEN not in limited  # an ampla nominee is never pinned (the fast path below)
     for i in withdrawn:
         taken[i] = in_open[i] = placed[i] = 1
     spares: list[int] = sorted(static.extra)  # the places given back, in rank order
@@ -657,7 +662,8 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
     quota = {g: result.counts[g] for g in groups}
     credited = {g.key: max(result.counts[g.key], policy.due_count(g, policy.vacancies) if g.explicit is None
                            else g.count) for g in policy.groups}
-    due_at = {g: next_due(groups[g], policy, credited[g]) for g in groups}
+    never = n + len(withdrawn) + len(nominations) + 2  # beyond the last place the walk can reach (no more due)
+    due_at = {g: _or_never(next_due(groups[g], policy, credited[g]), never) for g in groups}
     names = list(pools)
     member = bytearray(n)  # bit j: in the list of reserve names[j]
     for j, g in enumerate(names):
@@ -862,10 +868,7 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
             general = x
             place(x, None)  # x stays in S in a reserved place, or someone (x or a reserve's last) leaves S
 
-    def first_due() -> int:
-        return min((at for at in due_at.values() if at is not None), default=n + len(nominations) + 1)
-
-    upcoming = first_due()
+    upcoming = min(due_at.values(), default=never)
     k = len(nominations)
     while remaining:
         k += 1
@@ -873,12 +876,12 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
         steps: list[str] = []
         if k >= upcoming:
             for g, at in due_at.items():
-                if at is not None and at <= k:
+                if at <= k:
                     due = policy.due_count(groups[g], k)
                     steps.extend([g] * (due - credited[g]))
                     credited[g] = due
-                    due_at[g] = next_due(groups[g], policy, due)
-            upcoming = first_due()
+                    due_at[g] = _or_never(next_due(groups[g], policy, due), never)
+            upcoming = min(due_at.values())
         if not steps and not owed:  # the common case at scale: ampla grows, one place after another
             while general < n and in_open[general]:
                 general += 1
@@ -889,6 +892,25 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                 append(Nomination(k, OPEN, c, REASON_OPEN, open_bases, True, OPEN))
                 remaining -= 1
                 continue
+            if general < n and spare[general] and open_free:
+                # the other common case (a reserve short of candidates gave places back): ampla reaches the holder
+                # of a given-back place, which passes on to the best-ranked candidate not yet in S, who takes this
+                # place. Exactly widen(k, None) → unspare → fill, then the place to the one owed, inlined.
+                c = general
+                d = max(free_at[0], c)
+                while d < n and taken[d]:
+                    d += 1
+                if d < n and not placed[d] and d not in holder:
+                    in_open[c] = 1
+                    spare[c] = 0
+                    spares.remove(c)
+                    free_at[0] = d
+                    taken[d] = spare[d] = placed[d] = 1
+                    insort(spares, d)
+                    size += 1
+                    append(Nomination(k, OPEN, d, REASON_OPEN, open_bases, True, OPEN))
+                    remaining -= 1
+                    continue
         if not steps:
             widen(k, None)
         for j, g in enumerate(steps):

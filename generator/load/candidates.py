@@ -150,7 +150,7 @@ class _Reader:
         of a column with few (cargo, nota, situação, dates, S/N, ties) parsed once by the same memoised parsers.
         None, with nothing committed or reported, for a file in which the row loop could report anything or that
         pyarrow could read differently from csv.reader: the caller then runs the row loop, which reports it."""
-        from .columns import cpf_digits, distinct, read_columns, spread
+        from .columns import cpf_digits, distinct, read_columns, release_unused, spread
 
         table, memo, index, codes = self.table, self.memo, self.table.index, self.codes
         columns = read_columns(table)
@@ -244,6 +244,7 @@ class _Reader:
                 each.append(found)
             ties = list(zip(*each))
         columns.clear()  # every cell is read: the rest of pyarrow's memory goes before the candidates are made
+        release_unused()
         lines = range(FIRST_DATA_LINE, FIRST_DATA_LINE + size)  # every row is a candidate: numbered as in `run`
         made = list(map(Candidate, registrations, names, positions, scores, repeat(None), births, cpfs, sexes,
                         options, statuses, lines))

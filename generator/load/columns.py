@@ -68,6 +68,14 @@ def read_columns(table) -> list | None:
     return columns
 
 
+def release_unused() -> None:
+    """Give the memory of the columns let go back to the system now (pyarrow's allocator keeps freed pages for a
+    while): the candidates made next take it instead of adding to the peak (issue 20 item 3: 735 → 642 MB at 1M)."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+
+
 def distinct(column) -> tuple[list[str], object]:
     """A column's distinct texts and, per row, the position of its text among them (an Int32 array)."""
     import pyarrow as pa
