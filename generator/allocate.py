@@ -891,6 +891,18 @@ def _project(result: Allocation, n: int, pools: dict[str, list[int]], withdrawn:
                 size += 1
                 append(Nomination(k, OPEN, c, REASON_OPEN, open_bases, True, OPEN))
                 remaining -= 1
+                # and so on, place after place, while no reserve falls due: what the next turns would do
+                while remaining and k + 1 < upcoming:
+                    while general < n and in_open[general]:
+                        general += 1
+                    if general >= n or taken[general]:
+                        break
+                    k += 1
+                    c = general
+                    taken[c] = in_open[c] = placed[c] = 1
+                    size += 1
+                    append(Nomination(k, OPEN, c, REASON_OPEN, open_bases, True, OPEN))
+                    remaining -= 1
                 continue
             if general < n and spare[general] and open_free:
                 # the other common case (a reserve short of candidates gave places back): ampla reaches the holder
