@@ -144,12 +144,16 @@ def double_step_losers(small, large, steps, vacancies):
     """Who may drop out when two reserves fall due at the same V+1 (e.g. MS at 50: 5% and 3%; LEGAL-NOTES 5). Each
     keeps its exact count within V (art. 3º), so ampla shrinks by steps-1: the last ampla nominees of V drop out of
     ampla. One of them who is a cotista now takes a place of their reserve (reading 5), which pushes out that
-    reserve's last nominee of V; places a short reserve gives back go to the best-ranked not nominated and do not
-    bring either back (reading 15: the allocation is not re-run with the enlarged ampla)."""
+    reserve's last nominee of V; one who is not may take a place a short reserve gives back (they go to the
+    best-ranked not nominated, reading 15), which pushes out that place's worst holder of V. Either way at most
+    steps-1 drop out (checked by the caller)."""
     # ampla's own places are the top of the general list; the places given back go to those ranked below them
     places = vacancies - sum(small.allocation.counts.values())
-    own = sorted(n.index for n in within(small) if n.group == OPEN)[:places]
-    worst = {small.order[i].registration for i in own[-(steps - 1):]}
+    ampla = sorted(n.index for n in within(small) if n.group == OPEN)
+    own = ampla[:places]
+    # the worst of ampla's own, and the worst holders of places given back: one of ampla's own who falls out
+    # takes a given-back place, which pushes its worst holder out
+    worst = {small.order[i].registration for i in own[-(steps - 1):] + ampla[-(steps - 1):]}
     group_of = {large.order[n.index].registration: n.group for n in within(large)}
     for registration in list(worst):
         group = group_of.get(registration)
@@ -210,4 +214,24 @@ def test_double_step_with_a_short_reserve_drops_the_reserves_last_nominee():
     assert sorted(rank[r] for r in nominated(small)) == [*range(1, 38), *range(40, 52)]
     assert sorted(rank[r] for r in nominated(large)) == [*range(1, 49), 50, 51]
     assert nominated(small) - nominated(large) == {"1049"}
-    assert double_step_losers(small, large, 2, 49) == {"1036", "1049"}
+    assert double_step_losers(small, large, 2, 49) == {"1036", "1037", "1049"}  # 37th: a given-back place
+
+
+def test_double_step_with_a_short_reserve_drops_the_worst_holder_of_a_given_back_place():
+    """Found by the property above (seed 235994753329324530033716682367276847787), computed by hand. MS, 49 → 50:
+    negro stays 10, PcD 2 → 3, indígena 1 → 2; ampla's own 36 → 35. Only 7 negros (40º–46º): 3 places given back.
+    V=49: ampla 1º–36º, given back to the 37th–39th, negro 40º–46º, PcD 50º, 51º, indígena 53º. V=50: ampla 1º–35º,
+    given back to the 36th–38th (the 36th fell out of ampla's own and is the best not nominated), negro 40º–46º,
+    PcD 50º–52º, indígena 53º, 54º. The 39th, who held a given-back place for 49, is not nominated for 50."""
+    rules = JURISDICTIONS["mato-grosso-do-sul"]
+    groups = {**{k: "negro" for k in range(40, 47)}, 50: "pcd", 51: "pcd", 52: "pcd", 53: "indigena", 54: "indigena"}
+    candidates = [Candidate(str(1000 + k), f"C {k}", "C1", Decimal(1000 - k) / 10, None, date(1980, 1, 1), None, "F",
+                            frozenset({groups[k]} if k in groups else ()), "aprovado", k + 1) for k in range(1, 61)]
+    exam = Exam("p", "mato-grosso-do-sul", "t", "o", "e", Publication("D", "1", date(2024, 6, 1), "S"),
+                [Position("C1", "Cargo", 49)], candidates, [], [])
+    small, large = run(exam, rules, 49), run(exam, rules, 50)
+    rank = {c.registration: k for k, c in enumerate(candidates, 1)}
+    assert sorted(rank[r] for r in nominated(small)) == [*range(1, 47), 50, 51, 53]
+    assert sorted(rank[r] for r in nominated(large)) == [*range(1, 39), *range(40, 47), *range(50, 55)]
+    assert nominated(small) - nominated(large) == {"1039"}
+    assert "1039" in double_step_losers(small, large, 2, 49)
