@@ -476,7 +476,7 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
             _extracts(carrier["view"], prepared, exam_dir, pdf,
                       (carrier.get("dados") or {}).get("datapackage_sha256", ""),
                       f"{site_url.rstrip('/')}/{carrier['href']}" if site_url else "", recorder,
-                      per_cargo=not job.transient)
+                      per_cargo=not job.transient, site_url=site_url)
     elif job.pdf and pdf_renderer() is not None:
         # The PDF embeds the data and the site cites the PDF's pages: data, PDF, then the pages.
         url = exam["publicacao"].get("url") or (f"{site_url.rstrip('/')}/certames/{exam['slug']}/"
@@ -487,7 +487,7 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
         pdfs.append({"path": f"certames/{exam['slug']}/{pdf['name']}", "pages": pdf["pages"],
                      "bytes": (exam_dir / pdf["name"]).stat().st_size})
         _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url, recorder,
-                  per_cargo=not job.transient)
+                  per_cargo=not job.transient, site_url=site_url)
     if workers > 1:
         from .render import parallel
 
@@ -582,7 +582,7 @@ def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, li
 
 
 def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str,
-              recorder=None, *, per_cargo: bool = True) -> None:
+              recorder=None, *, per_cargo: bool = True, site_url: str = "") -> None:
     """The PDF's size label, and one PDF per cargo extracted from it (render/pdf_extract.py), beside each cargo's
     page: a post-processing step on the finished file, so archived PDFs get extracts too (new files; the archived
     PDF itself is only read). The extracts depend only on the full PDF's bytes and what their covers print: when
@@ -603,12 +603,13 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     from .render.data import sha256_file
 
     pdf_sha256 = sha256_file(full)  # once: the key and the covers both need it (270 MB at 1M)
-    key = incremental.extracts_key(pdf_sha256, view, cargos, ranges, url, data_sha256, pdf["href"])
+    # the covers' footer also names the act's verification page, on the site's address
+    key = incremental.extracts_key(pdf_sha256, view, cargos, ranges, f"{url}\0{site_url}", data_sha256, pdf["href"])
     extracts = incremental.reuse_extracts(prepared.earlier, key, exam_dir)
     if extracts is None:
         extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
                                            pdf_href=pdf["href"], workers=_extract_workers(),
-                                           pdf_sha256=pdf_sha256)
+                                           pdf_sha256=pdf_sha256, site_url=site_url)
     for extract in extracts.values():
         extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
     pdf["extracts"] = extracts

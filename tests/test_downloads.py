@@ -112,13 +112,23 @@ def test_masthead_keeps_the_gazette_name_on_one_line_with_the_year_and_coat_of_a
     assert shield not in _page_content(fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf", 0)  # no coat of
     # arms in content/ for Lins
     extract = fresh / "certames" / "ms-2024-pss" / "enf" / "ms-2024-pss-enf.pdf"
-    assert shield in _page_content(extract, 0)  # the extract's cover carries the same masthead
+    # the extract's cover carries the same masthead: the coat of arms drawn once per exam by WeasyPrint and placed
+    # on each directly drawn cover as a Form XObject, inside the masthead's artifact
+    assert shield in _page_content(extract, 0, forms=True)
+    assert re.search(rb"/Artifact BMC\n(?:(?!EMC).)*/Brasao Do", _page_content(extract, 0), re.S)
 
 
-def _page_content(path: Path, index: int) -> bytes:
+def _page_content(path: Path, index: int, forms: bool = False) -> bytes:
+    """A page's content streams; with `forms`, followed by those of the Form XObjects it uses."""
     with pikepdf.open(path) as pdf:
-        contents = pdf.pages[index].obj.Contents
-        return b"".join(c.read_bytes() for c in (contents if isinstance(contents, pikepdf.Array) else [contents]))
+        page = pdf.pages[index].obj
+        contents = page.Contents
+        out = b"".join(c.read_bytes() for c in (contents if isinstance(contents, pikepdf.Array) else [contents]))
+        if forms:
+            for _, xobject in page.Resources.get("/XObject", {}).items():
+                if xobject.get("/Subtype") == "/Form":
+                    out += b"\n" + xobject.read_bytes()
+        return out
 
 
 @pytest.mark.parametrize("name", ["Diário Oficial do Estado de Mato Grosso do Sul",
@@ -352,3 +362,93 @@ def test_cover_with_the_shared_parsed_stylesheet_is_the_cover_with_it_inline(tmp
     HTML(string=inline, base_url=str(tmp_path)).render().write_pdf(
         tmp_path / "inline.pdf", pdf_variant=PDF_VARIANTS[True], custom_metadata=True, output_intent="")
     assert (tmp_path / "inline.pdf").read_bytes() == covers[0]
+
+
+def _lins_extracts(fresh, tmp_path, exam, *, site_url="", names=None):
+    """extract_all on the Lins example's full PDF, with `exam` as the act's view (cargo names from `names`)."""
+    from generator.render import pdf_extract
+
+    full = fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf"
+    with pikepdf.open(full) as pdf, pdf.open_outline() as outline:
+        items = list(outline.root)[1:]
+        starts = [pdf.pages.index(pikepdf.Page(i.destination[0])) + 1 for i in items]
+        ends = [s - 1 for s in starts[1:]] + [len(pdf.pages)]
+        ranges = {(i.title.split(" — ")[0], "cargo"): (a, b) for i, a, b in zip(items, starts, ends)}
+    cargos = pdf_extract.cargos_of([{"codigo": c, "nome": (names or {}).get(c, c)} for c, _ in ranges], ranges)
+    more = {"site_url": site_url} if site_url else {}
+    made = pdf_extract.extract_all(full, exam, cargos, ranges, tmp_path, url="https://x.gov.br/ato/",
+                                   data_sha256="b" * 64, pdf_href=full.name, workers=1, **more)
+    return [tmp_path / info["href"] for info in made.values()]
+
+
+def _weasyprint_renders(monkeypatch) -> list:
+    """Every WeasyPrint document rendered from now on (one entry each)."""
+    import weasyprint
+
+    renders, real = [], weasyprint.HTML.render
+    monkeypatch.setattr(weasyprint.HTML, "render", lambda self, *a, **k: renders.append(1) or real(self, *a, **k))
+    return renders
+
+
+def test_extract_covers_are_drawn_without_a_weasyprint_render_per_cargo(fresh, tmp_path, monkeypatch):
+    """Issue 20 item 2: the covers were one WeasyPrint document per cargo (201 at national scale, plus a warm-up);
+    now they are drawn directly, and the coat of arms, when there is one, is the only WeasyPrint render, once per
+    exam. The covers still pass the PDF/UA checker and print what they printed."""
+    from generator.render.pdf_sample import exam_view
+
+    renders = _weasyprint_renders(monkeypatch)
+    paths = _lins_extracts(fresh, tmp_path / "sem", exam_view())
+    assert len(paths) == 3 and renders == []
+    arms = tmp_path / "brasao.svg"
+    arms.write_text(SHIELD, encoding="utf-8")
+    with_arms = _lins_extracts(fresh, tmp_path / "com", {**exam_view(), "brasao": str(arms)})
+    assert len(with_arms) == 3 and len(renders) == 1
+    assert b"0.133333 0.666667 0.333333 rg" in _page_content(with_arms[0], 0, forms=True)
+    for path in paths + with_arms:
+        cover = " ".join(PdfReader(path).pages[0].extract_text().split())
+        for said in ("IMPRENSA OFICIAL - MATO GROSSO DO SUL", "Publicado em 10 de junho de 2024 | Edição nº 11.520 | "
+                     "Ano XLVI", "Entidade: Poder Executivo | Seção: Atos Oficiais | Subseção: Concursos Públicos",
+                     "Extrato: GCM — GCM", "sem alteração e com a mesma numeração",
+                     "PDF completo: https://x.gov.br/ato/lins-2024-gcm.pdf. SHA-256 do PDF completo:",
+                     "Campo Grande, 10 de junho de 2024.", "MARIA DA SILVA Secretária de Estado de Administração",
+                     f"SHA-256 dos dados abertos anexados ao PDF do ato (pacote datapackage.json): {'b' * 64}",
+                     "Extrato — capa"):
+            assert said in cover or said.replace("GCM — GCM", "AGA — AGA") in cover \
+                or said.replace("GCM — GCM", "PEB — PEB") in cover, (path, said, cover)
+        report = validate(str(path))
+        assert [(f.rule_id, f.message) for f in report.findings] == [], path
+        with pikepdf.open(path) as pdf:  # the link to the full PDF, tagged and described
+            (annot,) = pdf.pages[0].obj.Annots
+            assert str(annot.A.URI) == "https://x.gov.br/ato/lins-2024-gcm.pdf"
+            assert str(annot.Contents) == "Abrir https://x.gov.br/ato/lins-2024-gcm.pdf"
+        doc = Document(path)
+        try:
+            assert_structure(doc)
+        finally:
+            doc.close()
+
+
+def test_extract_cover_prints_the_acts_verification_code_like_its_other_pages(fresh, tmp_path):
+    """Issue 21 item 4: every page of an act's PDF prints the act's verification code and its page. The copied
+    pages did; the cover printed only the data's hash and the permanent address."""
+    from generator.render import verification
+    from generator.render.pdf_sample import exam_view
+
+    exam = exam_view()
+    code = verification.code(exam)
+    for path in _lins_extracts(fresh, tmp_path, exam, site_url="https://x.gov.br"):
+        cover = " ".join(PdfReader(path).pages[0].extract_text().split())
+        assert f"Código de verificação {code}: confira o SHA-256, a assinatura e a edição deste PDF em " \
+               f"https://x.gov.br/verificar/{code}/" in cover
+
+
+def test_extract_cover_with_text_that_needs_shaping_is_left_to_weasyprint(fresh, tmp_path, monkeypatch):
+    """A cargo name in a right-to-left script cannot be drawn glyph by glyph (pdf_direct.needs_shaping): that
+    exam's covers are rendered by WeasyPrint, as before, and still pass the checker."""
+    from generator.render.pdf_sample import exam_view
+
+    renders = _weasyprint_renders(monkeypatch)
+    paths = _lins_extracts(fresh, tmp_path, exam_view(), names={"AGA": "אגף"})
+    assert len(renders) >= 3
+    for path in paths:
+        assert [(f.rule_id, f.message) for f in validate(str(path)).findings] == [], path

@@ -284,6 +284,12 @@ def font_objects(pdf: pikepdf.Pdf, used: dict[str, set[str]], submit=None) -> pi
     return pikepdf.Dictionary({RESOURCE[face]: _type0(pdf, face, *tasks[face].get()) for face in FACES})
 
 
+def font_dictionary(pdf: pikepdf.Pdf, subsets: dict[str, tuple[set[str], bytes]]) -> pikepdf.Dictionary:
+    """A /Font resource dictionary from faces already subset (`subset_face`'s results, per face): what several
+    documents drawn with the same characters share (the covers of one exam's extracts, pdf_cover)."""
+    return pikepdf.Dictionary({RESOURCE[face]: _type0(pdf, face, *subsets[face]) for face in FACES if face in subsets})
+
+
 class _at_once:
     """A call made here and now, shaped like a pool's pending result."""
 
@@ -294,14 +300,15 @@ class _at_once:
         return self.value
 
 
-def subset_face(task: tuple[str, frozenset]) -> tuple[set[str], bytes]:
-    """The characters of `chars` the face has, and its TrueType program subset to them."""
-    face, chars = task
+def subset_face(task: tuple) -> tuple[set[str], bytes]:
+    """The characters of `chars` the face has, and its TrueType program subset to them. `task`: (face, chars) or
+    (face, chars, True) to keep the font file's own date in the program (see `_subset`)."""
+    face, chars, *keep = task
     font = TTFont(font_path(face))
     cmap = font.getBestCmap()
     font.close()
     chars = {c for c in chars if ord(c) in cmap}
-    return chars, _subset(face, chars)
+    return chars, _subset(face, chars, bool(keep and keep[0]))
 
 
 def _type0(pdf: pikepdf.Pdf, face: str, chars: set[str], program: bytes) -> pikepdf.Object:
@@ -337,8 +344,11 @@ def _type0(pdf: pikepdf.Pdf, face: str, chars: set[str], program: bytes) -> pike
         DescendantFonts=[pdf.make_indirect(cid)], ToUnicode=to_unicode))
 
 
-def _subset(face: str, chars: set[str]) -> bytes:
-    """TrueType program with only the glyphs of `chars`, glyph ids unchanged (the content streams use them)."""
+def _subset(face: str, chars: set[str], keep_date: bool = False) -> bytes:
+    """TrueType program with only the glyphs of `chars`, glyph ids unchanged (the content streams use them).
+    fontTools stamps the program's head.modified with the clock when saving (SOURCE_DATE_EPOCH when set, as a
+    build sets it); `keep_date` keeps the font file's own date instead, so the bytes never depend on the clock
+    (the extract covers: render/pdf_cover). The body's fonts keep the stamp: archived PDFs were made so."""
     options = subset.Options()
     options.retain_gids = True
     options.notdef_outline = True
@@ -346,7 +356,7 @@ def _subset(face: str, chars: set[str]) -> bytes:
     options.hinting = False
     options.name_IDs = ["*"]
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM"]
-    font = TTFont(font_path(face))
+    font = TTFont(font_path(face), recalcTimestamp=not keep_date)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(c) for c in chars))
     subsetter.subset(font)

@@ -27,9 +27,10 @@ from pathlib import Path
 
 import pikepdf
 
+from . import pdf_cover
 from .data import sha256_file
 from .pdf_html import environment, masthead, stylesheet, verification_text
-from .pdf_merge import _output_intent
+from .pdf_merge import _output_intent, srgb_profile
 from .pdf_tags import describe_links, mark_catalog, prepare_front
 
 
@@ -48,7 +49,7 @@ class Cargo:
 
 def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
                 data_sha256: str, pdf_href: str, workers: int | None = None,
-                pdf_sha256: str | None = None) -> dict[str, dict]:
+                pdf_sha256: str | None = None, site_url: str = "") -> dict[str, dict]:
     """Write `<cargo slug>/<full stem>-<cargo slug>.pdf` under out_dir for each cargo; return, per cargo code, its
     href (relative to out_dir), pages in the full PDF and its own page count. Every extract depends only on its own
     inputs, so the bytes do not depend on which process wrote it.
@@ -59,20 +60,29 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
     memory-mapped (forked processes share its pages and no file offset), with its page list and body structure
     read; each cargo is then written by a process forked from this state for it alone, which exits with what it
     resolved. Opening a national PDF per cargo instead would cost seconds and its whole cross-reference table each
-    time. `pdf_sha256`: the full PDF's hash, when the caller has it already (the covers print it)."""
+    time. `pdf_sha256`: the full PDF's hash, when the caller has it already (the covers print it). `site_url`:
+    where the covers' footer says the act's verification code is checked, as every page of the act says.
+
+    The covers are drawn directly (render/pdf_cover): their texts are known here, so the fonts are subset once
+    for all of them and the coat of arms drawn once, before forking."""
     full = Path(full)
-    task = (str(full), exam, ranges, str(out_dir), url, data_sha256, pdf_sha256 or sha256_file(full))
+    sha = pdf_sha256 or sha256_file(full)
+    task = (str(full), exam, ranges, str(out_dir), url, data_sha256, sha)
     workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
-    with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source:
+    with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source, \
+            tempfile.TemporaryDirectory(prefix="gazeta-extrato-") as tmp:
+        covers = _covers(exam, cargos, full, len(source.pages), sha, url, data_sha256, site_url, Path(tmp))
+        srgb_profile()  # read here once, before forking
         finder = _Finder(source)
         len(source.pages)  # read before forking: shared, not read again per cargo
         finder.outline = finder.read_outline() if workers == 1 else _outline_of(full)
-        _OPEN.update(source=source, finder=finder, task=task)
+        _OPEN.update(source=source, finder=finder, task=task, covers=covers)
         try:
             if workers == 1:
                 done = [_extract_one(cargo) for cargo in cargos]
             else:
-                _warm_up(cargos[0], len(source.pages))
+                if covers.weasyprint:
+                    _warm_up(cargos[0], len(source.pages))
                 # one cargo per process: it exits with the objects its extract resolved
                 with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
                     done = pool.map(_extract_one, cargos, chunksize=1)
@@ -105,7 +115,8 @@ def _warm_up(cargo: Cargo, full_pages: int) -> None:
     one (fonts, the stylesheet), and every forked process inherits this one's state instead of paying it again."""
     full, exam, _, _, url, data_sha256, sha = _OPEN["task"]
     with tempfile.TemporaryDirectory(prefix="gazeta-extrato-") as tmp:
-        _cover(exam, cargo, Path(full), full_pages, sha, url, data_sha256, Path(tmp) / "capa.pdf")
+        _cover(exam, cargo, Path(full), full_pages, sha, url, data_sha256, Path(tmp) / "capa.pdf",
+               _OPEN["covers"].verification)
 
 
 def _extract_one(cargo: Cargo) -> tuple[str, dict] | None:
@@ -187,10 +198,17 @@ def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ran
     if not kids or tops & outside or any(kind != "/Sect" for _, kind in kids):
         raise NotExtractable(cargo.codigo)
     sects = [source.get_object(objgen) for objgen, _ in kids]
-    cover = _cover(exam, cargo, full, len(source.pages), sha, url, data_sha256, target.with_suffix(".capa.pdf"))
+    covers: Covers = _OPEN["covers"]
+    cover = None
+    if covers.weasyprint:
+        cover = _cover(exam, cargo, full, len(source.pages), sha, url, data_sha256, target.with_suffix(".capa.pdf"),
+                       covers.verification)
+        opened = pikepdf.open(cover)
+        key = prepare_front(opened)
+    else:
+        opened, key = pdf_cover.new_cover(covers.drawn[cargo.codigo], covers.shared, covers.meta(cargo))
     try:
-        with pikepdf.open(cover) as pdf:
-            key = prepare_front(pdf)
+        with opened as pdf:
             cover_pages = len(pdf.pages)
             for index in range(first, last + 1):
                 pdf.pages.append(source.pages[index])
@@ -228,7 +246,50 @@ def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ran
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
             return len(pdf.pages)
     finally:
-        cover.unlink(missing_ok=True)
+        if cover is not None:
+            cover.unlink(missing_ok=True)
+
+
+def _full_url(url: str, full: Path) -> str:
+    """The full PDF's address the cover prints and links ('' when the site has no http address)."""
+    return f"{url.rstrip('/')}/{full.name}" if url.startswith("http") else ""
+
+
+@dataclass
+class Covers:
+    """The covers of one exam's extracts: drawn directly (texts laid out, fonts subset and coat of arms drawn
+    once for all), or, when some text needs shaping, rendered by WeasyPrint one by one."""
+    verification: str
+    weasyprint: bool
+    drawn: dict
+    shared: object
+    metadata: dict
+
+    def meta(self, cargo: Cargo) -> dict:
+        return {**self.metadata, "title": f"Extrato — {cargo.codigo} — {cargo.nome} — {self.metadata['title']}"}
+
+
+def _covers(exam: dict, cargos: list[Cargo], full: Path, full_pages: int, sha: str, url: str, data_sha256: str,
+            site_url: str, tmp: Path) -> Covers:
+    """Every cover's text and drawing. Their footer prints what every page of the act prints
+    (render/verification.footer_lines): the act's verification code and where to check it, the open data's
+    hash, the edition's permanent address."""
+    from .pdf import _created, _subject, _title
+    from .verification import code as verification_code, page_url
+
+    code = verification_code(exam)
+    verification = verification_text(data_sha256, url, code, page_url(site_url, code))
+    lines = verification.split("\n")
+    info = {"name": full.name, "pages": full_pages, "sha256": sha, "url": _full_url(url, full)}
+    texts = {c.codigo: pdf_cover.cover_text(exam, c, info, lines) for c in cargos}
+    metadata = {"title": _title(exam), "subject": _subject(exam), "author": exam["orgao"], "created": _created(exam),
+                "keywords": f"concurso público, resultado final, extrato, {exam['jurisdicao']['nome']}"}
+    if any(text.needs_shaping() for text in texts.values()):
+        return Covers(verification, True, {}, None, metadata)
+    arms = exam.get("brasao") or ""
+    common = pdf_cover.shared(list(texts.values()), arms, tmp)
+    drawn = {code: pdf_cover.draw(text, bool(arms)) for code, text in texts.items()}
+    return Covers(verification, False, drawn, common, metadata)
 
 
 def _kids(element: pikepdf.Object) -> list:
@@ -268,17 +329,19 @@ TITLES = {"nomeacao": "Ordem de nomeação", "cadastro_reserva": "Cadastro de re
 
 
 def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url: str, data_sha256: str,
-           out: Path) -> Path:
-    """The extract's first page: masthead, act title, what the extract reproduces, closing block."""
+           out: Path, verification: str | None = None) -> Path:
+    """The extract's first page rendered by WeasyPrint (masthead, act title, what the extract reproduces, closing
+    block): only when its text needs shaping (RTL, combining marks), which the direct drawing leaves to it."""
     from weasyprint import HTML
 
     from .pdf import PDF_VARIANTS, _created, _subject, _title
 
     created = _created(exam)
-    fonts, css = _cover_style(stylesheet(exam, verification_text(data_sha256, url), '"Extrato — capa"'))
+    verification = verification_text(data_sha256, url) if verification is None else verification
+    fonts, css = _cover_style(stylesheet(exam, verification, f'"{pdf_cover.COVER_FOLIO}"'))
     meta = {"title": f"Extrato — {cargo.codigo} — {cargo.nome} — {_title(exam)}", "subject": _subject(exam),
             "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
-    full_url = f"{url.rstrip('/')}/{full.name}" if url.startswith("http") else ""
+    full_url = _full_url(url, full)
     html = environment().get_template("pdf/extract.html").render(
         exam=exam, meta=meta, cargo=cargo,
         full={"name": full.name, "pages": full_pages, "sha256": sha, "url": full_url}, **masthead(exam))
