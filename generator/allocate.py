@@ -488,10 +488,14 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
             # reserved place the edital fixes elsewhere (the 11ª of «2ª, 11ª», found by test_order's property). The
             # reserved place then stays unfilled: nobody is left. Our reading (LEGAL-NOTES 3 and 15: nominations
             # follow the positions in order; the reserve's place is the position the edital fixes).
+            # Only one ranked below every ampla nominee so far, or ampla's list would call a better-ranked after a
+            # worse-ranked (LEGAL-NOTES 15): otherwise the place stays empty and the reserve's nominee comes at
+            # their own reserved place, numbered on (found by test_order's property: MS, 52 vacancies, 47 approved,
+            # the 2nd indígena, 43rd of the general list, was called as ampla after the 50th).
             placed = {n.index for n in nominations}
             heads = [i for picked in static.taken.values() for i in picked
                      if i not in floor_of and i not in pulled and i not in placed]
-            if heads:
+            if heads and min(heads) > max((n.index for n in nominations if n.group == OPEN), default=-1):
                 index = min(heads)
                 pulled.add(index)
         if index is None:  # fewer approved candidates than vacancies

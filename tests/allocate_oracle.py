@@ -497,7 +497,7 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
             placed = {n.index for n in nominations}
             heads = [i for picked in static.taken.values() for i in picked
                      if i not in floor_of and i not in pulled and i not in placed]
-            if heads:
+            if heads and min(heads) > max((n.index for n in nominations if n.group == OPEN), default=-1):  # as allocate
                 index = min(heads)
                 pulled.add(index)
         if index is None:  # fewer approved candidates than vacancies

@@ -192,3 +192,32 @@ def test_with_fewer_approved_than_vacancies_the_next_ampla_place_is_not_labelled
     assert [(n.position, n.index, n.group) for n in noms if n.group == "pcd"] == [(2, 7, "pcd")]
     assert (noms[-1].position, noms[-1].index, noms[-1].group) == (9, 8, "ampla")
     assert len(noms) == 9
+
+
+
+def test_fewer_approved_a_reserve_nominee_better_ranked_than_ampla_keeps_the_reserves_place():
+    """Found by the property above: once ampla's own were all nominated, a reserve's nominee was pulled to an ampla
+    place after worse-ranked ampla nominees, so ampla's list called a better-ranked after a worse-ranked (LEGAL-NOTES
+    15). By hand: MS, 52 vacancies, 47 approved (1st–47th); negro 20% → 10, PcD 5% → 3, indígena 3% → 2 (17ª, 50ª),
+    reading 1. Nobody negro or PcD; the 41st and 42nd are indígenas. Ampla's own 52 − 15 = 37: the 1st–37th; the
+    indígenas 41st and 42nd; the 13 places given back go to the best-ranked not nominated: the 38th–40th and
+    43rd–47th (reading 15). 47 nominees: the 42nd is called at the indígena's own place (the 50ª, numbered 47th as
+    nobody is left before it), never as ampla after the 47th."""
+    from generator.law.rules import load_rules
+    from generator.model import Candidate, Exam, Publication
+    from generator.results import compute
+    from scenario_kit import RULES
+
+    ms = load_rules(RULES / "mato-grosso-do-sul.toml")
+    candidates = [Candidate(str(1000 + k), f"C {k}", "C1", Decimal(1000 - k) / 10, None, date(1980, 1, 1), None, "F",
+                            frozenset({"indigena"} if k in (41, 42) else ()), "aprovado", k + 1) for k in range(1, 48)]
+    exam = Exam("p", "mato-grosso-do-sul", "t", "o", "e", Publication("D", "1", date(2024, 6, 1), "S"),
+                [Position("C1", "Cargo", 52)], candidates, [], [])
+    result, problems = compute(exam, ms)
+    assert not problems
+    pr = result.positions[0]
+    noms = [(n.group, int(pr.order[n.index].registration) - 1000) for n in pr.allocation.nominations if not n.register]
+    assert len(noms) == 47 and sorted(k for _, k in noms) == list(range(1, 48))
+    ampla = [k for g, k in noms if g == "ampla"]
+    assert ampla == [*range(1, 41), *range(43, 48)]  # in rank order
+    assert noms[16] == ("indigena", 41) and noms[-1] == ("indigena", 42)
