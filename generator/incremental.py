@@ -126,10 +126,11 @@ def lookup(previous: Path | None, cache: Path | None, slug: str, print_: str) ->
 @dataclass
 class Earlier:
     """What the previous build made of an exam that changed since: parts of it may still be reused (its cargo
-    extracts, when made from the same full PDF)."""
+    extracts, when made from the same full PDF; each cargo whose fingerprint did not change, CargoCache)."""
 
     folder: Path  # the exam's folder in the previous site
     entry: dict  # its cache entry
+    cache: Path | None = None  # its folder in the previous cache (the cargos' postings, POSTINGS)
 
 
 def earlier(previous: Path | None, cache: Path | None, slug: str) -> Earlier | None:
@@ -140,7 +141,7 @@ def earlier(previous: Path | None, cache: Path | None, slug: str) -> Earlier | N
     if not path.is_file() or not folder.is_dir():
         return None
     try:
-        return Earlier(folder, json.loads(path.read_text(encoding="utf-8")))
+        return Earlier(folder, json.loads(path.read_text(encoding="utf-8")), path.parent)
     except ValueError:
         return None
 
@@ -188,6 +189,76 @@ def reuse_extracts(before: Earlier | None, key: str, exam_dir: Path) -> dict | N
     return out
 
 
+CARGOS = "porcargo"  # an entry's record of each cargo (CargoCache.record), by the cargo's folder name
+POSTINGS = "cargos"  # the folder, in an exam's cache, of each cargo's search postings (one file a cargo)
+
+
+@dataclass
+class CargoCache:
+    """Issue 20 item 5, only what changed, by the cargo: inside an exam rendered again, each cargo whose fingerprint
+    (render/parallel.fingerprint: what its pages and files are handed, gazeta's code, the options) is the one the
+    previous build recorded, and whose every file is still in the previous site with the SHA-256 that build sealed
+    (as `intact` for a whole exam), is taken from that build: its pages, cards and data files hard-linked, its
+    search postings copied (with its new number in the index), its summary, sitemap entries and package resources
+    replayed. Used inside the worker processes (forked: read only there); `keep` collects, in the parent, the
+    record of every cargo for the next build."""
+
+    salt: str  # FORMAT, gazeta's code and the build options
+    previous: Path | None = None  # the previous site
+    entry: dict = field(default_factory=dict)  # the exam's entry in the previous cache
+    postings: Path | None = None  # the exam's POSTINGS folder in the previous cache
+    records: dict = field(default_factory=dict)  # this build's, by cargo folder
+
+    @classmethod
+    def of(cls, before: "Earlier | None", options: str) -> "CargoCache":
+        salt = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{options}".encode()).hexdigest()
+        if before is None or not isinstance(before.entry.get(CARGOS), dict) or not before.entry.get(FILES):
+            return cls(salt)
+        return cls(salt, before.folder.parent.parent, before.entry,
+                   before.cache / POSTINGS if before.cache is not None else None)
+
+    @staticmethod
+    def postings_name(slug: str) -> str:
+        return f"c-{slug}"
+
+    def record(self, slug: str, print_: str, number: int, summary: dict, urls: list, largest: tuple, files: dict,
+               resources: list, written: list[str]) -> dict:
+        """What the next build needs to take the cargo without rendering it."""
+        return {"impressao": print_, "numero": number, "resumo": summary, "urls": [list(u) for u in urls],
+                "largest": list(largest), "arquivos": written, "recursos": resources,
+                "dados": [[list(key), {k: Path(v).name if k != "rows" else v for k, v in f.items()}]
+                          for key, f in files.items()]}
+
+    def take(self, slug: str, print_: str, number: int, spill: Path, site_dir: Path, dados: Path) -> tuple | None:
+        """The cargo as the previous build made it, its files linked into the new site (site_dir; its data files
+        in `dados`) and its postings into the folder `spill`; None (render it) when its fingerprint changed or
+        any file of it is missing or changed since that build sealed it."""
+        from .store.archive import sha256_file
+
+        record = (self.entry.get(CARGOS) or {}).get(slug) if self.previous is not None else None
+        if not record or record.get("impressao") != print_ or self.postings is None:
+            return None
+        source = self.postings / self.postings_name(slug)
+        sealed = self.entry.get(FILES) or {}
+        if not source.is_file() or not record["arquivos"]:
+            return None
+        for rel in record["arquivos"]:
+            path = os.path.join(os.fspath(self.previous), rel)
+            if rel not in sealed or not os.path.isfile(path) or sha256_file(path) != sealed[rel]:
+                return None
+        _link_files(self.previous, Path(site_dir), record["arquivos"])
+        _copy_postings(source, Path(spill) / self.postings_name(slug), number)
+        files = {tuple(key): {k: (Path(dados) / v if k != "rows" else v) for k, v in f.items()}
+                 for key, f in record["dados"]}
+        record = {**record, "numero": number}
+        return (record["resumo"], [tuple(u) for u in record["urls"]], tuple(record["largest"]), files,
+                record["recursos"], record)
+
+    def keep(self, slug: str, record: dict | None) -> None:
+        if record is not None:
+            self.records[slug] = record
+
+
 @dataclass
 class Recorder:
     """What one exam adds to the site while it is rendered, to save as its cache entry."""
@@ -201,6 +272,7 @@ class Recorder:
     spills: list[Path] = field(default_factory=list)
     extracts: dict | None = None  # extracts_entry of the exam's cargo extracts, for the next build
     codes: int = 0  # verification codes the site held when the exam began (its acts' pages are under verificar/)
+    per_cargo: dict | None = None  # CargoCache.records: each cargo's record, for the next build to take it
 
     @classmethod
     def start(cls, site, slug: str, print_: str) -> "Recorder":
@@ -218,7 +290,8 @@ class Recorder:
                 "exam": site.exams[self.exams:], "acts": site.acts[self.acts:], "largest": list(site.largest),
                 # the verification pages of its acts (verificar/<código>/, outside its folder): reused with it
                 "codigos": dict(list(site.codes.items())[self.codes:]),
-                **({"extratos": self.extracts} if self.extracts else {})}
+                **({"extratos": self.extracts} if self.extracts else {}),
+                **({CARGOS: self.per_cargo} if self.per_cargo else {})}
 
 
 VERIFIED = "verificados.json"  # archived files verified by this build, with their signatures (store/archive.py)
@@ -248,6 +321,11 @@ def save(staging: Path, recorded: list[tuple["Recorder", dict]], search, trust=N
         # an exam with a search segment of its own reuses the segment itself, written in the site: no postings
         for k, spill in enumerate(d for d in recorder.spills if d.is_dir() and not entry.get("segmento")):
             _copy_tree(spill, target / "busca" / str(k))
+        if entry.get(CARGOS):  # each cargo's postings, whatever the segment: a later build may take the cargo
+            for spill in (d for d in recorder.spills if d.is_dir()):
+                for path in sorted(spill.glob(CargoCache.postings_name("*"))):
+                    (target / POSTINGS).mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, target / POSTINGS / path.name)
         target.mkdir(parents=True, exist_ok=True)
         (target / ENTRY).write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
 
@@ -392,3 +470,15 @@ def _renumber(folder: Path, shift: int) -> None:
             out.append(line)
         path.unlink()  # a hard link to the previous site's cache: never write through it
         path.write_text("\n".join(out), encoding="utf-8")
+
+
+def _copy_postings(source: Path, target: Path, number: int) -> None:
+    """A cargo's postings file (render/search.SearchIndex.add: key line, posting line, …) with its cargo number
+    set to `number` (its place in the index may have moved)."""
+    out = []
+    with open(source, encoding="utf-8") as lines:
+        for keys in lines:
+            head, _, *rest = next(lines).rsplit(",", 4)
+            out.append(f"{keys}{','.join([head, str(number), *rest])}")
+    Path(target).parent.mkdir(parents=True, exist_ok=True)
+    Path(target).write_text("".join(out), encoding="utf-8")

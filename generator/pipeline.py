@@ -488,11 +488,19 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
                      "bytes": (exam_dir / pdf["name"]).stat().st_size})
         _extracts(exam, prepared, exam_dir, pdf, data["datapackage_sha256"] if data else "", url, recorder,
                   per_cargo=not job.transient, site_url=site_url)
-    if workers > 1:
+    # an incremental build: each cargo's fingerprint is recorded, and a cargo unchanged since the previous build is
+    # taken from it (incremental.CargoCache; issue 20 item 5)
+    cargos = incremental.CargoCache.of(prepared.earlier, f"{site_url}\0{job.pdf}\0{not job.transient}\0"
+                                       f"{os.environ.get('SOURCE_DATE_EPOCH', '')}") \
+        if recorder is not None and prepared.position is not None else None
+    if workers > 1 or cargos is not None:
         from .render import parallel
 
         parallel.render_exam(site, exam, prepared, workers, spill, pdf=pdf, data=data,
-                             on_cargo=progress.task(pages_bar, len(prepared.cargos)), sheets=not job.transient)
+                             on_cargo=progress.task(pages_bar, len(prepared.cargos)), cargos=cargos,
+                             sheets=not job.transient)
+        if cargos is not None:
+            recorder.per_cargo = cargos.records
     else:
         positions = progress.ticking(pages_bar, len(prepared.cargos), prepared.positions())
         if data is not None:

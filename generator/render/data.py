@@ -340,11 +340,11 @@ class OpenData:
                 mine[(position["codigo"], key)]["sem_xlsx"] = True
             elif sheet is not None:
                 xlsx_path = self.out_dir / f"{base}.xlsx"
-                job = (kind, kept, rows, xlsx_path, label, sheet)
+                job = (kind, kept, rows, xlsx_path, label, sheet, downloads.epoch(self.exam, position["codigo"]))
                 if self.defer:
                     self.deferred.append(job)
                 else:
-                    downloads.write_xlsx_columns(*job, self.moment)
+                    downloads.write_xlsx_columns(*job)
                 mine[(position["codigo"], key)]["xlsx"] = xlsx_path
             resources.append(_resource(base, label, kind, csv_path, json_path,
                                        spec if spec is not None else _group_spec(kind, position), digests))
@@ -377,7 +377,7 @@ class OpenData:
         if early is not None:
             early(package)
         for job in self.deferred:
-            downloads.write_xlsx_columns(*job, self.moment)
+            downloads.write_xlsx_columns(*job)
         self.deferred.clear()
         for pair in self.resources:  # the hashes taken as each file was written
             digests.update((self.out_dir / r["path"], r["hash"].partition(":")[2]) for r in pair)

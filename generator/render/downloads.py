@@ -27,14 +27,26 @@ _ZIP_EPOCH = datetime(1980, 1, 1, tzinfo=timezone.utc)
 _FILE_MODE = 0o644 << 16  # external attributes: a plain file, rw-r--r--
 
 
-def epoch(exam: dict | None = None) -> datetime:
-    """The build's fixed moment: SOURCE_DATE_EPOCH, else the exam's publication date (midnight UTC)."""
+def epoch(exam: dict | None = None, cargo: str | None = None) -> datetime:
+    """The build's fixed moment: SOURCE_DATE_EPOCH, else the exam's publication date (midnight UTC) — for one
+    cargo's files (`cargo`, its code), the date of the act that last changed its lists (cargo_date): a retificação
+    of another cargo leaves them as they were (issue 20 item 5)."""
     value = os.environ.get("SOURCE_DATE_EPOCH")
     if value:
         return datetime.fromtimestamp(int(value), tz=timezone.utc)
+    if exam and cargo is not None:
+        return datetime.fromisoformat(cargo_date(exam, cargo)).replace(tzinfo=timezone.utc)
     if exam and exam.get("publicacao", {}).get("data"):
         return datetime.fromisoformat(exam["publicacao"]["data"]).replace(tzinfo=timezone.utc)
     return _ZIP_EPOCH
+
+
+def cargo_date(exam: dict, cargo: str) -> str:
+    """When a cargo's lists last changed (ISO date): the act that published them (`citado`, once archived; else
+    the exam's act), or the newest later act that corrected them (`retificacoes`, generator/render/acts.py)."""
+    dates = [(exam.get("citado") or exam)["publicacao"]["data"]]
+    dates += [f["publicacao"]["data"] for f in (exam.get("retificacoes") or {}).get(cargo, [])]
+    return max(dates)
 
 
 def _zip_time(moment: datetime) -> tuple[int, int, int, int, int, int]:

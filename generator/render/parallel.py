@@ -7,45 +7,70 @@ the one-process path.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import multiprocessing
 import traceback
 from pathlib import Path
 
+from . import downloads
 from .data import OpenData
 from ..paths import Slugs
 from .search import SearchIndex
-from .site import ExamPages, Site
+from .site import ExamPages, Site, cargo_inputs
 
 def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path, *, pdf: dict | None = None,
-                data: dict | None = None, on_cargo=lambda: None, sheets: bool = True) -> dict | None:
-    """Render one exam's cargos in `workers` processes; write data files too when `data` is None (with their
-    spreadsheets unless `sheets` is false: OpenData). `on_cargo` is called as each cargo comes back (the progress
-    bar)."""
+                data: dict | None = None, on_cargo=lambda: None, cargos=None, sheets: bool = True
+                ) -> dict | None:
+    """Render one exam's cargos in `workers` processes (in this one when `workers` is 1); write data files too when
+    `data` is None (with their spreadsheets unless `sheets` is false: OpenData). `on_cargo` is called as each cargo
+    comes back (the progress bar).
+
+    `cargos` (generator/incremental.CargoCache, an incremental build): each cargo's fingerprint is taken of what
+    its pages and files are handed (`fingerprint`); a cargo the previous build made from the same, whose files are
+    intact, is taken from it (`take`: its files hard-linked, its postings and summaries replayed) instead of
+    rendered, and every cargo is recorded for the next build (`keep`)."""
     rel = f"certames/{exam['slug']}/"
     slugs = Slugs()
-    cargos = [(c["codigo"], c["nome"]) for c in prepared.cargos]
-    assigned = [slugs(code) for code, _ in cargos]
+    cargos_ = [(c["codigo"], c["nome"]) for c in prepared.cargos]
+    assigned = [slugs(code) for code, _ in cargos_]
     numbers = [site.search.add_cargo(f"{rel}{slug}/geral/", f"{code} — {name}", f"{rel}{slug}/", exam["titulo"],
                                          exam["orgao"], exam["jurisdicao"]["nome"])
-               for (code, name), slug in zip(cargos, assigned)]
+               for (code, name), slug in zip(cargos_, assigned)]
     dados = site.out / rel / "dados"
     context = dict(out=site.out, site_url=site.site_url, site_name=site.site_name, csp=site.csp, pages=site.pages,
                    exam=exam, prepared=prepared, rel=rel, pdf=pdf, data=data, slugs=assigned, numbers=numbers,
-                   dados=dados, sheets=sheets)
-    results = _run(len(cargos), workers, spill_root / exam["slug"], site, on_cargo, context)
+                   dados=dados, cargos=cargos, sheets=sheets)
+    run = _run if workers > 1 else _inline
+    results = run(len(cargos_), workers, spill_root / exam["slug"], site, on_cargo, context)
     open_data = OpenData(exam, dados, sheets=sheets) if data is None else None
     summaries = []
-    for k in range(len(cargos)):
-        summary, urls, largest, files, resources = results[k]
+    for k in range(len(cargos_)):
+        summary, urls, largest, files, resources, record = results[k]
         summaries.append(summary)
         site.urls.extend(urls)
         site.largest = max(site.largest, largest)
         if open_data is not None:
             open_data.merge(files, resources)
+        if cargos is not None:
+            cargos.keep(assigned[k], record)
     if open_data is not None:
         data = open_data.finish()
     site.exam_page(exam, summaries, pdf, data)
     return data
+
+
+def _inline(count: int, workers: int, spill_root: Path, site: Site, on_cargo, context: dict) -> dict[int, tuple]:
+    """One process: the workers' loop run here (an exam too small to fork for), with the same spill layout."""
+    spill = spill_root / "w0"
+    site.search.add_spill(spill)
+    local, open_data = _worker_site(spill, context)
+    done = {}
+    for k in range(count):
+        done[k] = _cargo(local, open_data, context, k)
+        on_cargo()
+    local.search.flush()
+    return done
 
 
 def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo, context: dict) -> dict[int, tuple]:
@@ -72,7 +97,7 @@ def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo, conte
             elif message[0] == "error":
                 raise RuntimeError(f"Falha ao gerar o cargo nº {message[1] + 1}:\n{message[2]}")
             else:
-                done[message[1]] = message[2:]
+                done[message[1]] = message[2]
                 on_cargo()
     finally:
         for proc in procs:
@@ -82,22 +107,71 @@ def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo, conte
     return done
 
 
-def _worker(tasks, results, spill: Path, c: dict) -> None:
-    """One process: render cargos until the sentinel, then close the search spill."""
+def _worker_site(spill: Path, c: dict) -> tuple[Site, OpenData | None]:
     site = Site(c["out"], site_url=c["site_url"], search=SearchIndex(spill), pages=c["pages"],
                 site_name=c["site_name"], csp=c["csp"])
-    open_data = OpenData(c["exam"], c["dados"], sheets=c["sheets"]) if c["data"] is None else None
+    return site, (OpenData(c["exam"], c["dados"], sheets=c["sheets"]) if c["data"] is None else None)
+
+
+def _worker(tasks, results, spill: Path, c: dict) -> None:
+    """One process: render cargos until the sentinel, then close the search spill."""
+    site, open_data = _worker_site(spill, c)
     while (k := tasks.get()) is not None:
         try:
-            position = c["prepared"].position(k)
-            site.urls, site.largest = [], (0, "")
-            files, resources = open_data.add(position, c["slugs"][k]) if open_data else ({}, [])
-            data = {"files": files} if open_data else c["data"]
-            summary = ExamPages(site, c["exam"], c["rel"], c["pdf"], data).position(position, c["slugs"][k],
-                                                                                  c["numbers"][k])
-            results.put(("ok", k, summary, site.urls, site.largest, files, resources))
+            results.put(("ok", k, _cargo(site, open_data, c, k)))
         except BaseException:  # reported to the parent, which stops the build
             results.put(("error", k, traceback.format_exc()))
             break
     site.search.flush()
     results.put(("done",))
+
+
+def _cargo(site: Site, open_data: OpenData | None, c: dict, k: int) -> tuple:
+    """The k-th cargo: its view, data files, pages and postings — or, in an incremental build, the previous
+    build's when its fingerprint is the same (c["cargos"], generator/incremental.CargoCache). Returns its summary,
+    sitemap entries, largest page, data files and package resources, and its record for the next build."""
+    position, slug, number, cache = c["prepared"].position(k), c["slugs"][k], c["numbers"][k], c["cargos"]
+    site.urls, site.largest = [], (0, "")
+    print_ = fingerprint(c, position, slug) if cache is not None else ""
+    taken = cache.take(slug, print_, number, site.search.spill_dir, c["out"], c["dados"]) if cache is not None else None
+    if taken is not None:
+        return taken
+    if cache is not None:  # its postings in a file of their own, for the next build
+        site.search.part(cache.postings_name(slug))
+    files, resources = open_data.add(position, slug) if open_data else ({}, [])
+    data = {"files": files} if open_data else c["data"]
+    summary = ExamPages.for_cargo(site, c["exam"], c["rel"], c["pdf"], data, position).position(position, slug,
+                                                                                               number)
+    site.search.flush()
+    record = None
+    if cache is not None:
+        cargo_dir = Path(c["out"]) / c["rel"] / slug
+        written = [f"{rel}index.html" for rel, _ in site.urls]
+        if (cargo_dir / "cartao").is_dir():
+            written += sorted(f"{c['rel']}{slug}/cartao/{p.name}" for p in (cargo_dir / "cartao").iterdir())
+        written += [f"{c['rel']}dados/{Path(f[kind]).name}" for f in files.values()
+                    for kind in ("csv", "json", "xlsx") if f.get(kind)]
+        record = cache.record(slug, print_, number, summary, site.urls, site.largest, files, resources, written)
+    return summary, site.urls, site.largest, files, resources, record
+
+
+def fingerprint(c: dict, position: dict, slug: str) -> str:
+    """What a cargo's pages, data files and postings are made of: the exam, PDF and data as its pages are handed
+    them (site.cargo_inputs: its own parts only), its view as built, its folder's name, the site's settings, the
+    data files' fixed moment, and the cache's salt (gazeta's code and the build options). Anything the cargo's
+    renderers read is in one of them, so an equal fingerprint means equal bytes."""
+    exam, pdf, data = cargo_inputs(c["exam"], c["pdf"], c["data"], position)
+    if pdf is not None:  # tuple keys: as sorted pairs
+        pdf = {**pdf, "ranges": sorted([list(k), list(v)] for k, v in pdf["ranges"].items())}
+    files = None
+    if data is not None:  # given (the PDF's own data, written before the pages): their names and row counts
+        files = sorted([list(k), {kind: Path(v).name if kind != "rows" else v for kind, v in f.items()}]
+                       for k, f in data["files"].items())
+    head = [c["cargos"].salt, c["site_url"], c["site_name"], c["csp"],
+            sorted(c["pages"]) if c["pages"] is not None else None,
+            downloads.epoch(c["exam"], position["codigo"]).isoformat(), c["rel"], slug,
+            c["data"] is None, exam, pdf, files]
+    digest = hashlib.sha256(json.dumps(head, ensure_ascii=False, sort_keys=True, default=str).encode())
+    digest.update(b"\0")
+    digest.update(json.dumps(position, ensure_ascii=False, default=str, check_circular=False).encode())
+    return digest.hexdigest()

@@ -133,6 +133,7 @@ class SearchIndex:
         self.tables: dict[str, dict[str, list]] = {"": {"cargos": [], "exams": []}}  # per segment: cargos.json
         self.prebuilt: list[str] = []  # segments hard-linked from the previous build, already written
         self.segment = ""  # where the following cargos and postings go
+        self._file = "t-0"  # the spill file the following postings go to (`part`)
 
     @property
     def cargos(self) -> list[list]:
@@ -162,7 +163,7 @@ class SearchIndex:
     def section(self, name: str) -> Path:
         """Spill the following postings into their own folder (one exam's)."""
         self.flush()
-        self._out = None
+        self._out, self._file = None, "t-0"
         folder = self._root / "secoes" / name
         folder.mkdir(parents=True, exist_ok=True)
         self.add_spill(folder)
@@ -202,10 +203,17 @@ class SearchIndex:
         two lines a candidate: `normalized name TAB registration key TAB suffix key`, then the posting
         (generator/incremental.py renumbers the cargo of the second)."""
         if self._out is None:
-            self._out = open(os.path.join(self.spill_dir, "t-0"), "a", encoding="utf-8")
+            self._out = open(os.path.join(self.spill_dir, self._file), "a", encoding="utf-8")
         posting = f"[{encode_basestring(name)},{encode_basestring(registration)},{cargo},{page},{rank},\"{status}\"]"
         self._out.write(f"{self.words.name(name)}{SEP}{registration_key(registration)}{SEP}"
                         f"{suffix_key(registration)}\n{posting}\n")
+
+    def part(self, name: str) -> Path:
+        """Spill the following postings into a file of their own (one cargo's, so the next build can reuse them
+        without the others: generator/incremental.py); return its path."""
+        self.flush()
+        self._file = name
+        return self.spill_dir / name
 
     def flush(self) -> None:
         """Close the spill file, keeping it for `write`."""

@@ -199,7 +199,8 @@ class Site:
         for position in positions:
             if open_data is not None:
                 open_data.add(position)
-            summaries.append(ExamPages(self, exam, rel, pdf, data).position(position, slugs(position["codigo"])))
+            summaries.append(ExamPages.for_cargo(self, exam, rel, pdf, data, position).position(
+                position, slugs(position["codigo"])))
         if open_data is not None:
             data = open_data.finish()
         self.exam_page(exam, summaries, pdf, data)
@@ -403,6 +404,14 @@ class ExamPages:
     def __init__(self, site: Site, exam: dict, exam_rel: str, pdf: dict | None, data: dict | None) -> None:
         self.site, self.exam, self.exam_rel, self.pdf, self.data = site, exam, exam_rel, pdf, data
 
+    @classmethod
+    def for_cargo(cls, site: Site, exam: dict, exam_rel: str, pdf: dict | None, data: dict | None,
+                  p: dict) -> "ExamPages":
+        """The pages of cargo `p`, handed only what they print (cargo_inputs): what an incremental build hashes to
+        tell whether the cargo's pages changed (generator/render/parallel.py)."""
+        exam, pdf, data = cargo_inputs(exam, pdf, data, p)
+        return cls(site, exam, exam_rel, pdf, data)
+
     def _common(self, rel: str, title: str, crumbs: list, key: tuple | None, part: str) -> dict:
         depth = "../" * rel.count("/")
         trail = [("Início", depth), (self.exam["titulo"], depth + self.exam_rel)]
@@ -490,7 +499,7 @@ class ExamPages:
         within = sum(1 for n in p["nomeacao"] if not n.get("cadastro_reserva"))
         counts = p["comissao"]["contagens"]
         self.site.page(
-            rel, "position.html", self.exam["publicacao"]["data"], p=p, lists=lists,
+            rel, "position.html", cargo_lastmod(self.exam, p), p=p, lists=lists,
             reserves=[(f"{'Mínimo' if g in p.get('rotulos', {}).get('minimos', ()) else 'Reserva'}: "
                        f"{_words(p, 'grupos').get(g, GROUP[g])}", n) for g, n in p["reservas"].items() if n],
             total=len(next((lst["entradas"] for lst in p["listas"] if lst["grupo"] == "geral"), [])),
@@ -516,7 +525,7 @@ class ExamPages:
             chunk = rows[(n - 1) * PAGE_SIZE:n * PAGE_SIZE]
             back = "../" if n > 1 else ""
             label = title if n == 1 else f"{title}, página {n}"
-            self.site.page(page_rel, template, self.exam["publicacao"]["data"], rows_html=render(chunk, page_rel),
+            self.site.page(page_rel, template, cargo_lastmod(self.exam, context["p"]), rows_html=render(chunk, page_rel),
                            empty=not chunk, pager=Pager.of(n, pages, back), page_no=n, heading=title,
                            total_rows=len(rows), per_page=PAGE_SIZE, **context,
                            **self._common(page_rel, f"{label} — {context['p']['nome']}",
@@ -703,7 +712,7 @@ class ExamPages:
             bases = self._bases(page_rel)
             within = [r for r in chunk if not r.get("cadastro_reserva")]
             register = [r for r in chunk if r.get("cadastro_reserva")]
-            self.site.page(page_rel, "nomination.html", self.exam["publicacao"]["data"], p=p,
+            self.site.page(page_rel, "nomination.html", cargo_lastmod(self.exam, p), p=p,
                            within=nomination_rows(within, href, bases, _words(p, "vagas")) if within else None,
                            register=nomination_rows(register, href, bases, _words(p, "vagas")) if register else None,
                            pager=Pager.of(n, pages, "../" if n > 1 else ""), heading=label, in_force=in_force,
@@ -734,6 +743,50 @@ class ExamPages:
         self._paginate(f"{rel}comissao/", results, "Resultados das comissões", "commission.html",
                        [(p["nome"], rel)], (p["codigo"], "comissao"), f"Cargo {p['codigo']} — comissões", render,
                        p=p, counts=counts, outcomes=[(o, words.get(o, o)) for o in [*OUTCOME, *extra]])
+
+
+EXAM_ONLY = ("atos", "cargos", "preambulo_md")  # what only the exam's own page prints (exam.html)
+
+
+def cargo_inputs(exam: dict, pdf: dict | None, data: dict | None, p: dict) -> tuple[dict, dict | None, dict | None]:
+    """What the pages of cargo `p` print of its exam, its PDF and its open data — the cargo's own parts of them, so
+    an act that touches another cargo leaves these unchanged (issue 20 item 5):
+    - the exam as the act that published the cargo's lists (`citado`: its edition, date and URN; LEGAL-NOTES 13:
+      the original stays published and a retificação quotes only what it changes), with the corrections of this
+      cargo (`retificacoes`), what the archived acts did to its people (`atos_por_inscricao`) and, of the exam's
+      history, the acts those link to (by slug) and those its situations name (by number);
+    - the PDF's page ranges and extract of this cargo; its open data files."""
+    code = p["codigo"]
+    cited = exam.get("citado") or {}
+    fixes = (exam.get("retificacoes") or {}).get(code, [])
+    out = {k: v for k, v in exam.items() if k not in EXAM_ONLY}
+    if cited:
+        out.update(ato=cited["ato"], publicacao=cited["publicacao"])
+    if "retificacoes" in exam:
+        out["retificacoes"] = {code: fixes} if fixes else {}
+    if "atos_por_inscricao" in exam:
+        mine = (exam["atos_por_inscricao"] or {}).get(code)
+        out["atos_por_inscricao"] = {code: mine} if mine else {}
+    if "historico" in exam:  # ExamPages._card_head and _cards: which acts are archived, and their numbers
+        act = cited.get("ato") or exam.get("ato") or {}
+        linked = {act.get("slug"), *(f["ato"].get("slug") for f in fixes)}
+        numbers = {m.get("numero") for m in (p.get("situacoes") or {}).values() if m.get("numero")}
+        out["historico"] = [{"slug": h["slug"], "ato": {"numero": h["ato"].get("numero")}}
+                            for h in exam["historico"] or ()
+                            if h["slug"] in linked or (h["ato"].get("numero") and h["ato"]["numero"] in numbers)]
+    if pdf:
+        pdf = {**pdf, "ranges": {k: v for k, v in (pdf.get("ranges") or {}).items() if k[0] == code}}
+        if "extracts" in pdf:
+            pdf["extracts"] = {k: v for k, v in pdf["extracts"].items() if k == code}
+    if data is not None:
+        data = {"files": {k: v for k, v in (data.get("files") or {}).items() if k[0] == code}}
+    return out, pdf, data
+
+
+def cargo_lastmod(exam: dict, p: dict) -> str:
+    """When the pages of cargo `p` last changed, for the sitemap: the act that published its lists, or the newest
+    act that corrected them (downloads.cargo_date)."""
+    return downloads.cargo_date(exam, p["codigo"])
 
 
 def _words(p: dict, kind: str) -> dict[str, str]:
