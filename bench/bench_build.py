@@ -9,10 +9,10 @@ bench/out/build-N/content/. Then, each in a fresh process:
                build's own functions (wall and CPU of the process and its waited-for children at their edges):
                prepare (check + load + allocate + public views, `build.prepare_all`), documents (`pipeline.documents`:
                the PDF, with the open data written beside it by a forked process), within it pdf
-               (`render.pdf.build_pdf`), extracts (`render.pdf_extract.extract_all`), pages
-               (`render.parallel.render_exam`), finish (`render.site.Site.finish`: home, search index, sitemap,
+               (`render.pdf.document.build_pdf`), extracts (`render.pdf.extract.extract_all`), pages
+               (`render.parallel.render_exam`), finish (`render.site.pages.Site.finish`: home, search index, sitemap,
                feeds) and rest (MkDocs, swap, everything else). The forked data writer reports its own wall and
-               CPU (`render.data.write_open_data`) and when it told the package's hash and the zip; the PDF's waits
+               CPU (`render.data.package.write_open_data`) and when it told the package's hash and the zip; the PDF's waits
                for them (`processes.Forked.told`) are timed in the parent: the data is on the critical path only
                for those waits.
   memory       the PSS of the build's whole process tree, sampled every 0.2 s by a separate sampler process
@@ -86,7 +86,10 @@ def wrap(owner, attr, name):
             p["cpu"] += cpu() - t[1]
     setattr(owner, attr, timed)
 from generator import build as b, cli, pipeline as pl, processes
-from generator.render import data as d, parallel, pdf as p, pdf_extract, site as s
+from generator.render.data import package as d
+from generator.render import parallel
+from generator.render.pdf import document as p, extract as pdf_extract
+from generator.render.site import pages as s
 pdf_info, waits = {}, {}
 original_pdf = p.build_pdf
 def build_pdf(*args, **kwargs):

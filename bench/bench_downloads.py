@@ -53,7 +53,8 @@ import generator
 assert Path(generator.__file__).resolve().is_relative_to(CHECKOUT.resolve()), generator.__file__
 from generator import build as gbuild, pipeline
 from generator.pipeline import prepare
-from generator.render import data as gdata, pdf_attach
+from generator.render.data import package as gdata
+from generator.render.pdf import attach as pdf_attach
 import pikepdf
 views = list(gbuild.public_views(prepare(EXAM)).positions())
 exam = gbuild.public_views(prepare(EXAM)).exam

@@ -37,8 +37,8 @@ result = prepare(folder)
 
 OURS = SETUP + """
 import json, time
-from generator.render.data import write_open_data
-from generator.render.pdf import build_pdf
+from generator.render.data.package import write_open_data
+from generator.render.pdf.document import build_pdf
 workers, out, tagged = int(sys.argv[2]), Path(sys.argv[3]), sys.argv[4] == "1"
 exam = exam_view(result, with_positions=False)
 data = write_open_data(exam, iter_position_views(result), out.parent / "dados")

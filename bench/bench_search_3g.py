@@ -151,7 +151,7 @@ root, people, out, build = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] ==
 sys.path.insert(0, root)
 rows = json.loads(open(people, encoding="utf-8").read())
 if build:
-    from generator.render.search import SearchIndex
+    from generator.render.site.search import SearchIndex
     index = SearchIndex(out + ".spill")
     cargos = [index.add_cargo(f"certames/x/c{j}/geral/", f"C{j} — Cargo {j}", f"certames/x/c{j}/", "Concurso X",
                               "Ministério", "Brasil") for j in range(200)]

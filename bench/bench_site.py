@@ -139,7 +139,7 @@ def content_for(candidates: int) -> Path:
 
 def queries(site: Path) -> list[str]:
     """Queries a citizen would type: common and rare names, full names, a registration and its prefix."""
-    table = site / "busca" / "cargos.json"  # a national exam's index is a segment of its own (render/search.py)
+    table = site / "busca" / "cargos.json"  # a national exam's index is a segment of its own (render/site/search.py)
     if not table.is_file():
         table = sorted((site / "busca" / "s").glob("*/cargos.json"))[0]
     cargos = json.loads(table.read_text("utf-8"))["cargos"]

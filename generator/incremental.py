@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import sitedir
-from .render import verification
+from .render.site import verification
 
 ENTRY = "entrada.json"
 STAMP = "site.sha256"  # SHA-256 of the sitemap.xml of the site the cache describes
@@ -459,7 +459,7 @@ def _copy_tree(source: Path, target: Path) -> None:
 
 def _renumber(folder: Path, shift: int) -> None:
     """Shift the cargo number of every posting (`[name,inscrição,cargo,page,rank,"status"]` lines, see
-    render/search.py) of a spill folder, rewriting its files."""
+    render/site/search.py) of a spill folder, rewriting its files."""
     for path in sorted(folder.iterdir()):
         lines = path.read_text(encoding="utf-8").split("\n")
         out = []

@@ -16,7 +16,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 
 from .errors import InputError, Problem
-from .render.site import Site, content_security_policy
+from .render.site.pages import Site, content_security_policy
 
 
 class GazetaPlugin(BasePlugin):

@@ -181,7 +181,7 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
     `beside` (the site build, on a machine with more than one core): the open data is written by a forked process
     while this one lays out the PDF, whose pages are drawn once the data's hash is known (issue 14: the PDF no
     longer waits for the whole data pass). The bytes are the same either way."""
-    from .render.data import write_open_data
+    from .render.data.package import write_open_data
 
     build_pdf = pdf_renderer()
     out_dir = Path(out_dir)
@@ -207,8 +207,8 @@ def documents(exam: dict, positions: Callable[[], Iterable[dict]], out_dir: Path
 
 def _attachments(data: dict | None) -> list[Path]:
     """The open data files the PDF embeds: every CSV and JSON, then the package descriptor; with the zip that
-    holds them deflated, which the PDF embeds as they are (render.pdf_attach.Package: deflated once)."""
-    from .render.pdf_attach import Package
+    holds them deflated, which the PDF embeds as they are (render.pdf.attach.Package: deflated once)."""
+    from .render.pdf.attach import Package
 
     if not data:
         return []
@@ -251,9 +251,9 @@ def coat_of_arms(exam_dir: Path, jurisdiction: str, rules_dir: Path | None = Non
 
 
 def pdf_renderer():
-    """generator.render.pdf.build_pdf, or None when the PDF renderer is not installed."""
+    """generator.render.pdf.document.build_pdf, or None when the PDF renderer is not installed."""
     try:
-        from .render.pdf import build_pdf
+        from .render.pdf.document import build_pdf
     except ImportError:
         return None
     return build_pdf
@@ -414,7 +414,7 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
              markdown_pages: Iterable[tuple[str, str]] = (), site_name: str = DEFAULT_NAME, preview: bool = False
              ) -> dict:
     """Open data, PDF (when available) and site pages of every exam into site_dir."""
-    from .render.site import Site, content_security_policy
+    from .render.site.pages import Site, content_security_policy
     from .memory import frozen_heap
 
     extra_urls = list(extra_urls)
@@ -456,10 +456,10 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
     and the pages cite the PDF's pages); then its pages. Appends each PDF to `pdfs` (the build's summary);
     returns the exam's incremental cache record, if it keeps one."""
     from . import incremental, progress
-    from .render.data import OpenData
+    from .render.data.package import OpenData
 
     exam = prepared.exam
-    site.search.exam(exam["slug"], prepared.size())  # its search segment (render/search.py)
+    site.search.exam(exam["slug"], prepared.size())  # its search segment (render/site/search.py)
     recorder = incremental.Recorder.start(site, exam["slug"], prepared.fingerprint) \
         if job.staging is not None and prepared.fingerprint else None
     exam_dir = site_dir / "certames" / exam["slug"]
@@ -525,7 +525,7 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     """Copy every archived act of the exam byte for byte (verified against its manifest) beside its permanent page;
     return the PDF that carries the current lists."""
     from .store import archive
-    from .render import acts as act_pages
+    from .render.site import acts as act_pages
 
     exam = prepared.exam
     entries = act_pages.history(exam["slug"], prepared.records)
@@ -555,7 +555,7 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
 
 def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, list[dict]]]:
     """Cargo code → inscrição → what each archived act did to that person, oldest first, for the «Sua situação»
-    card (render/site.py): a convocação's place (position, vacancy type and basis; or the stage it calls to,
+    card (render/site/pages.py): a convocação's place (position, vacancy type and basis; or the stage it calls to,
     LEGAL-NOTES 18) with where, when and with what to present oneself as the act's body prints it (`apresentacao`,
     when the act declares them), or what a retificação changed in their rank, score, published lists, nomination
     or elimination — the per-candidate diff of the two archived contracts (law/corrections.py), the same
@@ -591,24 +591,24 @@ def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, li
 
 def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str,
               recorder=None, *, per_cargo: bool = True, site_url: str = "") -> None:
-    """The PDF's size label, and one PDF per cargo extracted from it (render/pdf_extract.py), beside each cargo's
+    """The PDF's size label, and one PDF per cargo extracted from it (render/pdf/extract.py), beside each cargo's
     page: a post-processing step on the finished file, so archived PDFs get extracts too (new files; the archived
     PDF itself is only read). The extracts depend only on the full PDF's bytes and what their covers print: when
     the previous build made them from the same (the usual case after a retificação, whose lists still cite the
     archived result), they are hard-linked from it instead of extracted again (generator/incremental.py)."""
-    from .render import downloads
+    from .render.data import downloads
 
     full = exam_dir / pdf["href"]
     pdf["label"] = downloads.label(full, pdf.get("pages"))
     if not per_cargo:  # gazeta serve (issue 21 item 5): each extract costs a WeasyPrint cover (and its import),
         return         # seconds before the first page; the cargo pages then link the full PDF at the cargo's pages
     from . import incremental
-    from .render import pdf_extract
+    from .render.pdf import extract as pdf_extract
     ranges = pdf.get("ranges") or {}
     cargos = pdf_extract.cargos_of(prepared.cargos, ranges)
     if not cargos:
         return
-    from .render.data import sha256_file
+    from .render.data.package import sha256_file
 
     pdf_sha256 = sha256_file(full)  # once: the key and the covers both need it (270 MB at 1M)
     # the covers' footer also names the act's verification page, on the site's address

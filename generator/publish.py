@@ -221,7 +221,7 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
         extra["assinatura"] = _sign(folder / name, key, act)
     record = {**view, "corpo": exam["corpo"], "pdf": _pdf_info(pdf), "dados": _data_info(data, folder)}
     if act.is_stage_call:  # its own open data: whom it called (LEGAL-NOTES 18)
-        from .render.called_data import write_called
+        from .render.data.called import write_called
 
         record["convocados_dados"] = write_called(exam["corpo"], view["ato"], folder)
     (folder / archive.ACT_FILE).write_text(json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n",

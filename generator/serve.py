@@ -39,7 +39,7 @@ def serve(content_dir: Path, *, address: str = "127.0.0.1:8000", pdf: bool = Fal
 
     server = LiveReloadServer(builder=builder, host=host, port=int(port), root=site_dir, mount_path="/")
     # A missing address gets the site's own 404 page, or, after a save with input problems, the problems page
-    # (render/site.py problems_page writes it as 404.html too): the page open in the browser shows the problems and
+    # (render/site/pages.py problems_page writes it as 404.html too): the page open in the browser shows the problems and
     # reloads itself when they are fixed, never MkDocs' plain «404 Not Found» (issue 21 item 5).
     server.error_handler = lambda code: error_page(Path(site_dir), code)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from generator.render.pdf_sample import position_view
+from generator.render.pdf.sample import position_view
 
 HOSTILE = '<script>alert("x")</script> O\'Brien "Aspas" \u202eREVERSO\u202c'
 LONG = ("MARIA APARECIDA DA CONCEIÇÃO DOS SANTOS OLIVEIRA PEREIRA DE ALBUQUERQUE CAVALCANTI "

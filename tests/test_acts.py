@@ -257,7 +257,7 @@ local = "Campo Grande"
     assert _calls_of(result, "ENF", "62/2024") == projected[:8] + [(12, eleventh)] + projected[9:]
     # explicar, the cargo page and the convocação agree: the row shows the call, not the projected position
     from generator.explain import explain
-    from generator.render.site import Status
+    from generator.render.site.pages import Status
     cargo = exam_view(result)["cargos"][1]
     cell = Status(cargo).at(1, False)(eleventh)
     assert "Nomeação:" not in cell and "Cadastro de reserva (projeção)" not in cell and "(12ª posição" in cell

@@ -292,7 +292,7 @@ def test_each_act_code_resolves_to_its_pdf_sha256_signature_and_edition(site):
 
     import pypdf
 
-    from generator.render import verification
+    from generator.render.site import verification
 
     index = json.loads((site / "verificar" / "sha256.json").read_text(encoding="utf-8"))
     codes = {a["pdf"]: a["codigo"] for a in index["atos"]}

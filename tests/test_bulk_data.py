@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.processes import Forked
-from generator.render import data, downloads, pdf_attach
+from generator.render.data import package as data, downloads
+from generator.render.pdf import attach as pdf_attach
 
 
-# -- the reference: the row-by-row writer the columns replace (generator/render/data.py before issue 20) --------
+# -- the reference: the row-by-row writer the columns replace (generator/render/data/package.py before issue 20) --------
 def reference_pair(kind, items, spec=None) -> tuple[bytes, bytes]:
     """CSV and JSON bytes as the row-by-row writer made them: csv.writer of spreadsheet_safe(_cell(v)) per item,
     json.dumps of the _json_cell objects with a line break between objects unless a value holds "},{"."""

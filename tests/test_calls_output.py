@@ -9,7 +9,7 @@ import pytest
 from generator.law.calls import apply
 from generator.contract import contract
 from generator.public import exam_view
-from generator.render.site import Status
+from generator.render.site.pages import Status
 from generator.results import compute
 from scenario_kit import SCENARIOS, load_acts, load_scenario, rules
 
@@ -107,7 +107,7 @@ def test_a_later_act_is_marked_on_the_current_lists_site_and_data(tmp_path, name
     """Issue 19 item 5: annulled, made void or withdrawn — the current list says so, with the act, on the site and in
     the open data (the archived act's files are copies, never rendered again)."""
     import csv
-    from generator.render.data import write_open_data
+    from generator.render.data.package import write_open_data
     result = _result(name)
     view = exam_view(result)
     p = view["cargos"][0]

@@ -140,7 +140,7 @@ def test_bars_are_shared_filled_and_kept(monkeypatch):
     with progress.session():
         bars = progress._ACTIVE[0]
         list(progress.ticking("Site", 3, iter("abc")))
-        with progress.session():  # what generator.render.pdf does
+        with progress.session():  # what generator.render.pdf.document does
             assert progress._ACTIVE[0] is bars
             counter = progress.task("PDF: paginando")
             counter(), counter()

@@ -111,8 +111,8 @@ def test_the_pdf_of_a_later_act_marks_the_changed_row_and_says_what_changed(tmp_
     ends in a note marker, the list's legend says what changed and which act changed it."""
     import pypdf
 
-    from generator.render.pdf import build_pdf
-    from generator.render.pdf_sample import exam_view
+    from generator.render.pdf.document import build_pdf
+    from generator.render.pdf.sample import exam_view
     from pdf_fakes import SHA, views
 
     cargos = views()

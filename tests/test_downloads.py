@@ -22,8 +22,8 @@ from pypdf import PdfReader
 
 from generator.build import build
 from generator.errors import InputError
-from generator.render import downloads
-from generator.render.pdf_html import masthead_name
+from generator.render.data import downloads
+from generator.render.pdf.html import masthead_name
 from generator.pipeline import coat_of_arms
 from pdf_structure import Document
 from test_pdf_tags import KNOWN_SKIPS, assert_structure
@@ -135,8 +135,8 @@ def _page_content(path: Path, index: int, forms: bool = False) -> bytes:
                                   "Diário Oficial Eletrônico do Município de São José dos Campos do Estado de São Paulo",
                                   "Imprensa Oficial - Lins"])
 def test_masthead_name_never_breaks_inside_a_name_nor_after_a_particle(name):
-    from generator.render.pdf_fonts import width
-    from generator.render.pdf_layout import GEOMETRY
+    from generator.render.pdf.fonts import width
+    from generator.render.pdf.layout import GEOMETRY
 
     set_ = masthead_name(name)
     assert " ".join(set_["lines"]) == " ".join(name.upper().split())
@@ -147,8 +147,8 @@ def test_masthead_name_never_breaks_inside_a_name_nor_after_a_particle(name):
 
 def test_closing_block_in_a_pdf_without_acts(tmp_path):
     """An exam declared with [publicacao] only (the national synthetic one) still closes with place/date and body."""
-    from generator.render.pdf import build_pdf
-    from generator.render.pdf_sample import exam_view
+    from generator.render.pdf.document import build_pdf
+    from generator.render.pdf.sample import exam_view
     from pdf_fakes import SHA, URL, views
 
     exam = exam_view()
@@ -314,7 +314,7 @@ def test_zip_is_the_data_package_and_sums_cover_every_download(fresh):
 
 
 def test_extracts_do_not_depend_on_how_many_processes_make_them(fresh, tmp_path):
-    from generator.render import pdf_extract
+    from generator.render.pdf import extract as pdf_extract
 
     full = fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf"
     with pikepdf.open(full) as pdf, pdf.open_outline() as outline:
@@ -323,7 +323,7 @@ def test_extracts_do_not_depend_on_how_many_processes_make_them(fresh, tmp_path)
         ends = [s - 1 for s in starts[1:]] + [len(pdf.pages)]
         ranges = {(i.title.split(" — ")[0], "cargo"): (a, b) for i, a, b in zip(items, starts, ends)}
     cargos = pdf_extract.cargos_of([{"codigo": c, "nome": c} for c, _ in ranges], ranges)
-    from generator.render.pdf_sample import exam_view
+    from generator.render.pdf.sample import exam_view
 
     exam = exam_view()
     made = {}
@@ -341,10 +341,10 @@ def test_cover_with_the_shared_parsed_stylesheet_is_the_cover_with_it_inline(tmp
     the one WeasyPrint makes from the same CSS written in the page's <style> (origin "author"), as before."""
     from weasyprint import HTML
 
-    from generator.render import pdf_extract
-    from generator.render.pdf import PDF_VARIANTS, _created, _subject, _title
-    from generator.render.pdf_html import environment, masthead, stylesheet, verification_text
-    from generator.render.pdf_sample import exam_view
+    from generator.render.pdf import extract as pdf_extract
+    from generator.render.pdf.document import PDF_VARIANTS, _created, _subject, _title
+    from generator.render.pdf.html import environment, masthead, stylesheet, verification_text
+    from generator.render.pdf.sample import exam_view
 
     exam = exam_view()
     cargo = pdf_extract.Cargo("GCM", "Guarda Civil Municipal", "gcm", 3, 9)
@@ -366,7 +366,7 @@ def test_cover_with_the_shared_parsed_stylesheet_is_the_cover_with_it_inline(tmp
 
 def _lins_extracts(fresh, tmp_path, exam, *, site_url="", names=None):
     """extract_all on the Lins example's full PDF, with `exam` as the act's view (cargo names from `names`)."""
-    from generator.render import pdf_extract
+    from generator.render.pdf import extract as pdf_extract
 
     full = fresh / "certames" / "lins-2024-gcm" / "lins-2024-gcm.pdf"
     with pikepdf.open(full) as pdf, pdf.open_outline() as outline:
@@ -394,7 +394,7 @@ def test_extract_covers_are_drawn_without_a_weasyprint_render_per_cargo(fresh, t
     """Issue 20 item 2: the covers were one WeasyPrint document per cargo (201 at national scale, plus a warm-up);
     now they are drawn directly, and the coat of arms, when there is one, is the only WeasyPrint render, once per
     exam. The covers still pass the PDF/UA checker and print what they printed."""
-    from generator.render.pdf_sample import exam_view
+    from generator.render.pdf.sample import exam_view
 
     renders = _weasyprint_renders(monkeypatch)
     paths = _lins_extracts(fresh, tmp_path / "sem", exam_view())
@@ -431,8 +431,8 @@ def test_extract_covers_are_drawn_without_a_weasyprint_render_per_cargo(fresh, t
 def test_extract_cover_prints_the_acts_verification_code_like_its_other_pages(fresh, tmp_path):
     """Issue 21 item 4: every page of an act's PDF prints the act's verification code and its page. The copied
     pages did; the cover printed only the data's hash and the permanent address."""
-    from generator.render import verification
-    from generator.render.pdf_sample import exam_view
+    from generator.render.site import verification
+    from generator.render.pdf.sample import exam_view
 
     exam = exam_view()
     code = verification.code(exam)
@@ -445,7 +445,7 @@ def test_extract_cover_prints_the_acts_verification_code_like_its_other_pages(fr
 def test_extract_cover_with_text_that_needs_shaping_is_left_to_weasyprint(fresh, tmp_path, monkeypatch):
     """A cargo name in a right-to-left script cannot be drawn glyph by glyph (pdf_direct.needs_shaping): that
     exam's covers are rendered by WeasyPrint, as before, and still pass the checker."""
-    from generator.render.pdf_sample import exam_view
+    from generator.render.pdf.sample import exam_view
 
     renders = _weasyprint_renders(monkeypatch)
     paths = _lins_extracts(fresh, tmp_path, exam_view(), names={"AGA": "אגף"})

@@ -16,8 +16,8 @@ from generator.errors import InputError
 from generator.explain import explain
 from generator.law.rules import load_rules
 from generator.pipeline import prepare
-from generator.render.pdf_html import edition_line, masthead as pdf_masthead
-from generator.render.site import act_jsonld, environment
+from generator.render.pdf.html import edition_line, masthead as pdf_masthead
+from generator.render.site.pages import act_jsonld, environment
 
 ROOT = Path(__file__).resolve().parents[1]
 MS_EXAM = ROOT / "content" / "certames" / "ms-2024-pss"
@@ -364,7 +364,7 @@ def test_a_floor_is_met_by_the_fewest_changes_and_keeps_the_classification(exam)
 def test_the_pdf_summary_says_minimum_for_a_floor_group():
     """Issue 18 item 4: a `modelo = "minimo"` group is what the edital calls a minimum; the PDF's cargo summary said
     «Vagas reservadas — mulheres: 2» for it. It says «Mínimo de vagas — …» (the site already said «mínimo»)."""
-    from generator.render.pdf_layout import Typesetter
+    from generator.render.pdf.layout import Typesetter
     result = _scenario("guarda-exemplo-minimo-de-mulheres-nao-alcancado")
     view = public.position_view(result, result.positions[0])
     floors = view["rotulos"]["minimos"]
@@ -381,7 +381,7 @@ def test_the_pdf_summary_says_minimum_for_a_floor_group():
 def test_custom_titles_take_the_article_of_their_gender():
     """Issue 18 item 4: a custom title got a fixed article: «pelo Lista …», «na resultado de Candidatas Mulheres»."""
     from generator.law.calls import by
-    from generator.render.site import Status
+    from generator.render.site.pages import Status
     assert by("Lista de Convocação nº 2/2024") == "pela Lista de Convocação nº 2/2024"
     assert by("Edital nº 3/2024") == "pelo Edital nº 3/2024" and by("Portaria nº 1") == "pela Portaria nº 1"
     view = {"nomeacao": [], "listas": [{"grupo": "mulher", "titulo": "Resultado de Candidatas Mulheres",

@@ -233,7 +233,7 @@ def test_sigabrt_in_the_middle_leaves_a_folder_the_next_build_removes(versions, 
     site = _site_from(versions, "A", tmp_path)
     hook = """
 import os
-import generator.render.site as site_module
+import generator.render.site.pages as site_module
 real = site_module.Site.finish
 def abort(*args, **kwargs):
     real(*args, **kwargs)

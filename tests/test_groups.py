@@ -12,8 +12,8 @@ from generator.errors import InputError
 from generator.explain import explain
 from generator.load.headers import resembles
 from generator.pipeline import prepare
-from generator.render.data import write_open_data
-from generator.render.pdf_layout import Typesetter
+from generator.render.data.package import write_open_data
+from generator.render.pdf.layout import Typesetter
 from groups_kit import federal_exam
 
 
@@ -144,7 +144,7 @@ def test_a_stated_gender_overrides_the_first_word_reading(tmp_path):
     """«Grade» is feminine, but ends like no feminine noun: the heuristic read «no grade …»; `lista_genero =
     "feminino"` makes it «na grade …» on the site's list rows."""
     from generator.labels import contracted
-    from generator.render.site import Status
+    from generator.render.site.pages import Status
     assert contracted("em", "grade de classificação") == "no grade de classificação"  # the heuristic's reading
     exam, rules = federal_exam(tmp_path, rules_edit=lambda t: t.replace(*GRADE))
     result = prepare(exam, rules)
@@ -208,7 +208,7 @@ def test_an_act_gender_word_is_checked(tmp_path):
 
 
 def test_the_site_says_retificado_pela_for_a_feminine_title():
-    from generator.render.site import environment
+    from generator.render.site.pages import environment
     template = environment().from_string('retificado {{ contraction("por", r.titulo, r.genero|default("")) }}')
     assert template.render(r={"titulo": "Edital de Retificação nº 2"}) == "retificado pelo"
     assert template.render(r={"titulo": "Portaria nº 5/2024"}) == "retificado pela"

@@ -128,7 +128,7 @@ def test_a_changed_exam_reuses_the_extracts_of_its_unchanged_archived_pdf(tmp_pa
     result: the cargo extracts of that PDF are hard-linked from the previous build, not extracted again — unless
     anything they depend on changed (here: gazeta's code)."""
     from generator import incremental
-    from generator.render import pdf_extract
+    from generator.render.pdf import extract as pdf_extract
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
     content, site, exam = tmp_path / "content", tmp_path / "site", "lins-2024-gcm"
@@ -163,7 +163,7 @@ def test_an_exam_with_its_own_search_segment_reuses_it_when_a_new_exam_is_added(
     """A national exam's search index is a segment of its own (render/search.SEGMENT_FROM, here lowered): when a
     new exam is published beside it, the big exam is reused and its segment hard-linked, not sorted again; the
     site is the one a full build makes."""
-    from generator.render import search
+    from generator.render.site import search
 
     monkeypatch.setattr(search, "SEGMENT_FROM", 1)
     site = tmp_path / "site"

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from generator import synth
 from generator.build import build
 from generator.publish import publish
-from generator.render import site as site_pages
+from generator.render.site import pages as site_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 EPOCH = "1718000000"

@@ -18,8 +18,9 @@ import pytest
 from generator.build import build
 from generator.cli import main
 from generator.errors import InputError
-from generator.render import pdf_html, site as site_module
-from generator.render.data import spreadsheet_safe
+from generator.render.pdf import html as pdf_html
+from generator.render.site import pages as site_module
+from generator.render.data.package import spreadsheet_safe
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAM = "ms-2024-pss"

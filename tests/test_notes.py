@@ -13,7 +13,7 @@ import pytest
 from generator.explain import explain
 from generator.pipeline import exam_dirs, prepare
 from generator.public import exam_view, iter_position_views, note_numbers
-from generator.render.pdf import build_pdf
+from generator.render.pdf.document import build_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMS = exam_dirs(ROOT / "content")

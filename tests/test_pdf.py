@@ -9,8 +9,8 @@ import pikepdf
 import pypdf
 import pytest
 
-from generator.render.pdf import build_pdf
-from generator.render.pdf_sample import exam_view, position_view
+from generator.render.pdf.document import build_pdf
+from generator.render.pdf.sample import exam_view, position_view
 from pdf_fakes import LONG, SHA, URL, attachments, views
 
 def build(folder: Path, name: str = "gazeta.pdf", **options) -> tuple[Path, dict]:
@@ -191,7 +191,7 @@ def test_xmp_agrees_with_the_document_information(built):
 
 
 def test_text_the_fonts_cannot_draw_goes_to_weasyprint():
-    from generator.render.pdf_direct import needs_shaping
+    from generator.render.pdf.direct import needs_shaping
 
     assert not needs_shaping("JOSÉ DA CONCEIÇÃO Ñ ß Ø")
     assert needs_shaping("שרה כהן")  # right to left

@@ -17,8 +17,8 @@ import pikepdf
 import pypdf
 import pytest
 
-from generator.render.pdf import build_pdf
-from generator.render.pdf_sample import exam_view
+from generator.render.pdf.document import build_pdf
+from generator.render.pdf.sample import exam_view
 from pdf_fakes import SHA, URL, attachments, views
 from pdf_structure import Document
 
@@ -118,7 +118,7 @@ def test_example_gazette(example, tmp_path, monkeypatch):
     """Each example exam through the real pipeline; the embedded files are the site's downloads, byte for byte."""
     from generator.pipeline import prepare
     from generator.public import exam_view as public_exam_view, iter_position_views
-    from generator.render.data import write_open_data
+    from generator.render.data.package import write_open_data
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
     result = prepare(Path(__file__).parents[1] / "content" / "certames" / example)

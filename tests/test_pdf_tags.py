@@ -13,9 +13,9 @@ import pytest
 from pdfua import validate
 
 from generator.build import build
-from generator.render.pdf import build_pdf
-from generator.render.pdf_sample import exam_view, position_view
-from generator.render.pdf_layout import FIG, GROUP_TITLES, OUTCOME_LABELS, PROCEDURE_LABELS, VACANCY_LABELS
+from generator.render.pdf.document import build_pdf
+from generator.render.pdf.sample import exam_view, position_view
+from generator.render.pdf.layout import FIG, GROUP_TITLES, OUTCOME_LABELS, PROCEDURE_LABELS, VACANCY_LABELS
 from pdf_fakes import SHA, URL, views
 from pdf_structure import Document
 
@@ -281,7 +281,7 @@ def test_a_10000_candidate_pdf_passes_the_structure_checks(tmp_path):
 
 def test_beyond_the_table_budget_rows_become_list_items(tmp_path, monkeypatch):
     """At national scale a TR and TDs per row would pass the PDF/A object limit: rows become LI/LBody."""
-    from generator.render import pdf_tags
+    from generator.render.pdf import tags as pdf_tags
 
     monkeypatch.setattr(pdf_tags, "TABLE_BUDGET", 100)
     path = _built(tmp_path, views()[:1], "lista.pdf")

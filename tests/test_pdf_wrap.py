@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.render.pdf_fonts import clean, width
-from generator.render.pdf_layout import wrap
+from generator.render.pdf.fonts import clean, width
+from generator.render.pdf.layout import wrap
 
 SIZE = 9.0
 

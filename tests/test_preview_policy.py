@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 from generator.build import generate, prepare_all
-from generator.render.site import CSP, CSP_PREVIEW
+from generator.render.site.pages import CSP, CSP_PREVIEW
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""Search that finds (issue 12): busca.js run under Node against indexes written by generator.render.search.
+"""Search that finds (issue 12): busca.js run under Node against indexes written by generator.render.site.search.
 
 A table of queries typed the way people type them, and a randomized oracle check: for a query built from a person
 on the list, the engine's results hold that person and, when it says it read everything, are exactly the names a
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from generator import synth_people
-from generator.render import search
-from generator.render.search import PARTICLES, SearchIndex, normalize, registration_key
+from generator.render.site import search
+from generator.render.site.search import PARTICLES, SearchIndex, normalize, registration_key
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
@@ -356,7 +356,7 @@ def _status(out: Path, queries: list[str]) -> list[dict]:
 
 
 def test_an_eliminated_person_searched_by_name_gets_the_inscricao_hint(tmp_path):
-    """Eliminated candidates are posted by inscrição only (render/site.py; eliminated.html shows no name): their
+    """Eliminated candidates are posted by inscrição only (render/site/pages.py; eliminated.html shows no name): their
     name finds nothing, and the message says to search by inscrição; the inscrição finds them."""
     index = SearchIndex(tmp_path / "spill")
     cargo = index.add_cargo("certames/x/c/geral/", "C — Cargo", "certames/x/c/", "Concurso X")

@@ -138,7 +138,7 @@ def test_the_preview_skips_the_spreadsheets_and_says_so_on_the_page(served, tmp_
     """The preview writes no XLSX (about a second before the first page; bench/bench_serve.py), and each download
     list says the XLSX comes with `gazeta build` instead of linking a file that is not there; every other download
     link of the page answers. `gazeta build` still writes and links them (test_site_people's downloads test)."""
-    from generator.render.site import PREVIEW_XLSX
+    from generator.render.site.pages import PREVIEW_XLSX
 
     url, _ = served
     status, _, page = get(url + CARGO)

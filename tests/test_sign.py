@@ -19,8 +19,8 @@ from generator.store.verify import sha256_file
 from generator import build as build_module
 from generator.cli import main
 from generator.errors import InputError
-from generator.render.pdf import build_pdf
-from generator.render.pdf_sample import exam_view
+from generator.render.pdf.document import build_pdf
+from generator.render.pdf.sample import exam_view
 from pdf_fakes import SHA, URL, attachments, views
 from sign_kit import PASSWORD, SIGNER, TimestampServer, authority, pkcs12_file
 

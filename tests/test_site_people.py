@@ -75,7 +75,7 @@ def test_404_links_survive_a_sub_path(example):
 
 
 def test_404_without_site_url_is_relative_to_the_root(tmp_path):
-    from generator.render.site import Site
+    from generator.render.site.pages import Site
     site = Site(tmp_path)
     try:
         site.not_found_page()
@@ -182,7 +182,7 @@ def test_each_csv_xlsx_download_says_which_keeps_the_zeros(example):
 
 # -- the «Sua situação» card's files (issue 21 item 1) --------------------------------------------------------------
 CARD_KEYS = {"listas", "nomeacao", "comissao", "atos"}
-CARD_FIELDS = {  # the allow-list of each part (generator/render/site.py ExamPages._cards): required, optional
+CARD_FIELDS = {  # the allow-list of each part (generator/render/site/pages.py ExamPages._cards): required, optional
     "nomeacao": ({"posicao", "motivo", "cadastro", "fundamento"}, set()),
     "comissao": ({"procedimento", "resultado", "efeito", "fundamento", "href"}, {"efeito_texto"}),
 }
@@ -296,7 +296,7 @@ def test_card_file_tells_a_later_acts_mark_dated(tmp_path, name, registration, k
     import sys
     sys.path.insert(0, str(Path(__file__).parent))
     from generator.public import exam_view
-    from generator.render.site import ExamPages, Site
+    from generator.render.site.pages import ExamPages, Site
     from test_calls_output import _result
 
     view = exam_view(_result(name))

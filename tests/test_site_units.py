@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.render import charts, cite
+from generator.render.site import charts
+from generator.render import cite
 from generator.paths import Slugs, page_of
-from generator.render.search import PARTICLES, bucket, normalize, normalize_name
-from generator.render.site import Pager
+from generator.render.site.search import PARTICLES, bucket, normalize, normalize_name
+from generator.render.site.pages import Pager
 from site_fakes import fake_exam, fake_position
 
 ROOT = Path(__file__).resolve().parents[1]

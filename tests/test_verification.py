@@ -10,9 +10,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator.render import verification
-from generator.render.pdf import build_pdf
-from generator.render.pdf_sample import exam_view
+from generator.render.site import verification
+from generator.render.pdf.document import build_pdf
+from generator.render.pdf.sample import exam_view
 from pdf_fakes import SHA, URL, attachments, views
 
 SITE = "https://concursos.exemplo.gov.br/"

@@ -13,11 +13,11 @@ import multiprocessing
 import traceback
 from pathlib import Path
 
-from . import downloads
-from .data import OpenData
+from .data import downloads
+from .data.package import OpenData
 from ..paths import Slugs
-from .search import SearchIndex
-from .site import ExamPages, Site, cargo_inputs
+from .site.search import SearchIndex
+from .site.pages import ExamPages, Site, cargo_inputs
 
 def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path, *, pdf: dict | None = None,
                 data: dict | None = None, on_cargo=lambda: None, cargos=None, sheets: bool = True

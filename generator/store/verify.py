@@ -32,7 +32,7 @@ from .sign import PUBLIC_VERIFIER, Signature, read_signature
 
 CONFERE, ALTERED, UNCHECKED = "confere", "alterado", "nao_conferido"
 MANIFEST = "manifesto.json"  # beside the act's files, in the archive and on the site (archive.public_manifest)
-SITE_INDEX = "verificar/sha256.json"  # every archived act's PDF and SHA-256, written by the site (render/site.py)
+SITE_INDEX = "verificar/sha256.json"  # every archived act's PDF and SHA-256, written by the site (render/site/pages.py)
 PRIVATE = ("ato.json", "resultado.json")  # the archive's own records: never published, so never "a published file"
 MAX_JSON = 64 << 20  # a manifest or index fetched from a site; a national exam's index is far below
 TIMEOUT = 30  # seconds, for each request to a site

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from .safe_markdown import act_html
-from .pdf_fonts import FACES, font_path
-from .pdf_layout import GEOMETRY, Page, annexes_sentence
+from ..safe_markdown import act_html
+from .fonts import FACES, font_path
+from .layout import GEOMETRY, Page, annexes_sentence
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 # Table-of-contents links point at pages of other chunks, unknown to WeasyPrint: it writes them as URI links with
 # this scheme, which the merge turns into links to the page (pdf_merge.resolve_page_links).
 PAGE_LINK = "gazeta-pagina:"
@@ -78,7 +78,7 @@ def stylesheet(exam: dict, verification: str, folio: str) -> str:
 def verification_text(data_sha256: str, permanent_url: str, code: str = "", verify_url: str = "") -> str:
     """The footer's lines on every page (render/verification.footer_lines): the act's verification code and its
     page, the hash of the attached open data (said to be theirs), the edition's permanent address."""
-    from .verification import footer_lines
+    from ..site.verification import footer_lines
 
     return "\n".join(footer_lines(code, verify_url, data_sha256, permanent_url))
 
@@ -97,7 +97,7 @@ _PARTICLES = {"DE", "DO", "DA", "DOS", "DAS", "E", "D'"}
 
 def masthead_name(name: str) -> dict:
     """The gazette's name as the masthead prints it: {"lines": [...], "size": pt, "leading": pt}."""
-    from .pdf_fonts import width
+    from .fonts import width
 
     text = " ".join(name.upper().split())
     room = GEOMETRY.body_w - 2  # a hair under the column: rounding in WeasyPrint's own measure

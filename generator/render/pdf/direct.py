@@ -19,9 +19,9 @@ import pikepdf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from .pdf_fonts import FACES, font_path, width
-from .pdf_layout import GEOMETRY, Geometry, Line, Page
-from .pdf_tags import encode
+from .fonts import FACES, font_path, width
+from .layout import GEOMETRY, Geometry, Line, Page
+from .tags import encode
 
 RESOURCE = {"regular": "/R", "bold": "/B", "italic": "/I"}
 LINE_FACE = {"t": "bold", "T": "bold", "h": "bold", "H": "bold", "b": "italic", "n": "italic", "p": "italic",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 
-from . import cite
+from .. import cite
 
 DIGITS = 12  # 10^12 codes: a clash between two acts of one site is checked for anyway (Site.verification_page)
 PATH = "verificar"  # the site folder of the verification pages (beside verify.html, "Como verificar")

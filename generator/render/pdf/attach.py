@@ -28,7 +28,7 @@ def _pdf_date(moment: datetime) -> str:
 
 
 class Package(list):
-    """The files to attach (a list of paths), with the zip that holds them deflated (render.data's data zip)."""
+    """The files to attach (a list of paths), with the zip that holds them deflated (render.data.package's data zip)."""
 
     def __init__(self, paths, bundle: Path):
         super().__init__(paths)

@@ -13,12 +13,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from .pdf_direct import Frame, frame_chars, page_needs_shaping, render_streams
-from .pdf_html import edition_line, folio_css, front_html, pages_html, running_left, stylesheet, verification_text
-from .pdf_layout import Page, Typesetter
-from .pdf_merge import assemble
-from .verification import code as verification_code, page_url as verification_url
-from ..memory import frozen_heap
+from .direct import Frame, frame_chars, page_needs_shaping, render_streams
+from .html import edition_line, folio_css, front_html, pages_html, running_left, stylesheet, verification_text
+from .layout import Page, Typesetter
+from .merge import assemble
+from ..site.verification import code as verification_code, page_url as verification_url
+from ...memory import frozen_heap
 
 CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
 # Tagged: PDF/A-3a and PDF/UA-1 (WeasyPrint tags the front matter; pdf_direct and pdf_tags the body). Untagged
@@ -152,7 +152,7 @@ def _paginate(views: Iterable[dict], tmp: Path, on_chunk: Callable[[Path, int, i
 # -- front matter ----------------------------------------------------------------------------------------------
 def rules_url(exam: dict, site_url: str) -> str:
     """The site's «Regras aplicadas» page, where the notes the PDF prints are published with every rule applied
-    (render/site.py writes it when the exam has rules and notes); '' without a site address."""
+    (render/site/pages.py writes it when the exam has rules and notes); '' without a site address."""
     if not (site_url and exam.get("regras") and exam.get("notas")):
         return ""
     return f"{site_url.rstrip('/')}/certames/{exam['slug']}/regras/#notas"
@@ -219,7 +219,7 @@ def _subject(exam: dict) -> str:
 def _citation(exam: dict, url: str, pages: tuple[int, int]) -> list[str]:
     """Citation lines from the site's citation helpers (generator.render.cite), never duplicated here."""
     try:
-        from . import cite
+        from .. import cite
     except ImportError:  # the site's helpers are optional for the PDF
         return []
     from markupsafe import Markup
@@ -321,7 +321,7 @@ class _Progress:
     """The PDF's bars, in the command's progress session (generator.progress) or a session of its own."""
 
     def __enter__(self) -> "_Progress":
-        from .. import progress
+        from ... import progress
 
         self._session = progress.session()
         self._session.__enter__()
@@ -329,7 +329,7 @@ class _Progress:
 
     def task(self, label: str, total: int | None = None) -> Callable[[], None]:
         """A bar (or, with no total, a counter) and the function that advances it by one."""
-        from .. import progress
+        from ... import progress
 
         return progress.task(label, total)
 

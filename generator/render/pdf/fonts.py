@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from ..plain import one_line
+from ...plain import one_line
 
 # DejaVu ships with Debian (fonts-dejavu-core, a WeasyPrint dependency): the same files are measured here and
 # embedded by WeasyPrint through @font-face, so our line breaks match what Pango draws.

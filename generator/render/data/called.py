@@ -1,7 +1,7 @@
 """A stage convocação's own open data (LEGAL-NOTES 18): whom it called, in its order, as CSV and JSON beside its PDF.
 
 The rows are the act's published body (`corpo.convocados`: ordem, inscrição, nome — public fields only, LEGAL-NOTES
-7). The CSV follows the exam's open data (render/data.py): `;`, CRLF, UTF-8 with BOM, formula-looking text guarded;
+7). The CSV follows the exam's open data (render/data/package.py): `;`, CRLF, UTF-8 with BOM, formula-looking text guarded;
 the inscrição is text, so a spreadsheet that keeps the column as text keeps its leading zeros (the JSON is exact).
 """
 
@@ -11,7 +11,7 @@ import csv
 import json
 from pathlib import Path
 
-from .data import ENCODING, spreadsheet_safe
+from .package import ENCODING, spreadsheet_safe
 
 FOLDER = "dados"
 CSV_NAME, JSON_NAME = "convocados.csv", "convocados.json"

@@ -12,15 +12,17 @@ from typing import Callable, Iterable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ..acts.model import CALL, CORRECTING_KINDS
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, card_gender, contracted, contraction, ordinal
-from . import acts as act_pages, charts, cite, downloads, verification
-from .safe_markdown import act_html
+from ...acts.model import CALL, CORRECTING_KINDS
+from ...labels import GROUP, OUTCOME, PROCEDURE, VACANCY, card_gender, contracted, contraction, ordinal
+from . import acts as act_pages, charts, verification
+from .. import cite
+from ..data import downloads
+from ..safe_markdown import act_html
 from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
-from ..paths import PAGE_SIZE, Slugs, page_dir
+from ...paths import PAGE_SIZE, Slugs, page_dir
 from .search import SearchIndex
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "theme"
+TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "theme"
 SITE_NAME = "Resultados de concursos públicos"
 # Rule words of content/jurisdicoes/*.toml (`efeito` of a commission outcome) in plain Portuguese.
 EFFECTS = {"mantem": "mantém-se na lista específica", "sai_da_reserva": "sai da lista específica; segue na lista geral",
@@ -426,7 +428,7 @@ class ExamPages:
             return {"csv": "", "json": "", "xlsx": "", "files": []}
         links = {k: f"{rel_depth}dados/{Path(files[k]).name}" if files.get(k) else "" for k in DATA_FORMATS}
         links["files"] = [{"href": links[k], "label": downloads.label(files[k])} for k in DATA_FORMATS if files.get(k)]
-        if files.get("sem_xlsx"):  # gazeta serve's preview writes no spreadsheet (render/data.py OpenData `sheets`)
+        if files.get("sem_xlsx"):  # gazeta serve's preview writes no spreadsheet (render/data/package.py OpenData `sheets`)
             links["files"].append({"href": "", "label": PREVIEW_XLSX})
         return links
 
@@ -487,7 +489,7 @@ class ExamPages:
                                                             self.pdf.get("pages"))}
 
     def _extract(self, code: str) -> dict | None:
-        """The cargo's own PDF, extracted from the full one (generator/render/pdf_extract.py) into the cargo's folder,
+        """The cargo's own PDF, extracted from the full one (generator/render/pdf/extract.py) into the cargo's folder,
         where its page is: the link is the file's name."""
         extract = (self.pdf or {}).get("extracts", {}).get(code)
         if not extract:
@@ -1012,7 +1014,7 @@ def _seal_text(seal: dict | None) -> str:
 def act_cargos(view: dict) -> list[str] | None:
     """The cargo codes a published act concerns, for the per-cargo feeds; None: every cargo of the exam.
     A convocação calls one cargo (the `cargo` its act declares); a retificação or republicação concerns the cargos its quoted passages name (corpo.trechos, as
-    render/acts.py corrections_by_cargo reads them), or every cargo when it names none; an act that publishes or
+    render/site/acts.py corrections_by_cargo reads them), or every cargo when it names none; an act that publishes or
     homologates the lists concerns them all."""
     act, body = view["ato"], view.get("corpo") or {}
     if act["tipo"] == CALL and act.get("cargo"):

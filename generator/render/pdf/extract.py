@@ -27,11 +27,11 @@ from pathlib import Path
 
 import pikepdf
 
-from . import pdf_cover
-from .data import sha256_file
-from .pdf_html import environment, masthead, stylesheet, verification_text
-from .pdf_merge import _output_intent, srgb_profile
-from .pdf_tags import describe_links, mark_catalog, prepare_front
+from . import cover as pdf_cover
+from ..data.package import sha256_file
+from .html import environment, masthead, stylesheet, verification_text
+from .merge import _output_intent, srgb_profile
+from .tags import describe_links, mark_catalog, prepare_front
 
 
 class NotExtractable(Exception):
@@ -100,7 +100,7 @@ def _outline_of(full: Path) -> "Outline":
     (one Sect per cargo) resolves about 256 MB in 6 s of a national PDF, and walking up from its ~2,000 notes,
     spread over the structure tree, about 550 MB in 20 s (measured on the 1M PDF, load 9). Every cargo's process
     would otherwise do that again, or this one keep it, counted, for the whole phase."""
-    from ..processes import Forked
+    from ...processes import Forked
 
     def read() -> Outline:
         with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as pdf:
@@ -274,8 +274,8 @@ def _covers(exam: dict, cargos: list[Cargo], full: Path, full_pages: int, sha: s
     """Every cover's text and drawing. Their footer prints what every page of the act prints
     (render/verification.footer_lines): the act's verification code and where to check it, the open data's
     hash, the edition's permanent address."""
-    from .pdf import _created, _subject, _title
-    from .verification import code as verification_code, page_url
+    from .document import _created, _subject, _title
+    from ..site.verification import code as verification_code, page_url
 
     code = verification_code(exam)
     verification = verification_text(data_sha256, url, code, page_url(site_url, code))
@@ -311,7 +311,7 @@ def _id_tree(pdf: pikepdf.Pdf, finder: _Finder, sects: set) -> None:
 
 def _outline(pdf: pikepdf.Pdf, cargo: Cargo, ranges: dict, cover_pages: int) -> None:
     """Bookmarks: the cover, then the cargo and its sections, at their pages in the extract."""
-    from .pdf_layout import GROUP_TITLES
+    from .layout import GROUP_TITLES
 
     sections = sorted((r[0], str(k[1])) for k, r in ranges.items() if k[0] == cargo.codigo and k[1] != "cargo")
     with pdf.open_outline() as outline:
@@ -334,7 +334,7 @@ def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url:
     block): only when its text needs shaping (RTL, combining marks), which the direct drawing leaves to it."""
     from weasyprint import HTML
 
-    from .pdf import PDF_VARIANTS, _created, _subject, _title
+    from .document import PDF_VARIANTS, _created, _subject, _title
 
     created = _created(exam)
     verification = verification_text(data_sha256, url) if verification is None else verification
@@ -373,7 +373,7 @@ def _cover_style(css: str) -> tuple:
 
 def cargos_of(exam_cargos: list[dict], ranges: dict) -> list[Cargo]:
     """The cargos with a page range, with the site's slugs (assigned in cargo order, as the pages are)."""
-    from ..paths import Slugs
+    from ...paths import Slugs
 
     slugs, out = Slugs(), []
     for c in exam_cargos:

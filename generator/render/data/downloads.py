@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from ..cli_text import number, size
+from ...cli_text import number, size
 
 # ZIP stores local date and time with 2-second steps from 1980 (APPNOTE 4.4.6): earlier dates are clamped.
 _ZIP_EPOCH = datetime(1980, 1, 1, tzinfo=timezone.utc)
@@ -43,7 +43,7 @@ def epoch(exam: dict | None = None, cargo: str | None = None) -> datetime:
 
 def cargo_date(exam: dict, cargo: str) -> str:
     """When a cargo's lists last changed (ISO date): the act that published them (`citado`, once archived; else
-    the exam's act), or the newest later act that corrected them (`retificacoes`, generator/render/acts.py)."""
+    the exam's act), or the newest later act that corrected them (`retificacoes`, generator/render/site/acts.py)."""
     dates = [(exam.get("citado") or exam)["publicacao"]["data"]]
     dates += [f["publicacao"]["data"] for f in (exam.get("retificacoes") or {}).get(cargo, [])]
     return max(dates)
@@ -76,7 +76,7 @@ def label(path: Path, pages: int | None = None) -> str:
 
 
 # -- XLSX ------------------------------------------------------------------------------------------------------
-XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of generator.render.data.COLUMNS
+XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of generator.render.data.package.COLUMNS
     "lista": [("classificacao", "Classificação", "int"), ("inscricao", "Inscrição", "text"),
               ("nome", "Nome", "text"), ("nota", "Nota", "decimal"),
               ("classificacao_geral", "Classificação geral", "int")],
@@ -94,13 +94,13 @@ XLSX_COLUMNS = {  # kind → (column, header, type) — the public columns of ge
 }
 
 
-# The columns of a list's rows a retificação changed (render.data.CORRECTED)
+# The columns of a list's rows a retificação changed (render.data.package.CORRECTED)
 CORRECTED = [("retificacao", "Retificação", "text"), ("retificacao_ato", "Ato da retificação", "text")]
 
 
 def xlsx_columns(spec: list[tuple[str, dict, str]]) -> list[tuple[str, str, str]]:
-    """The sheet's columns for a list with tie-break columns (render.data.list_spec) or rows a retificação changed
-    (render.data.CORRECTED): the usual ones by name, a published score as a decimal, the draw's number as an
+    """The sheet's columns for a list with tie-break columns (render.data.package.list_spec) or rows a retificação changed
+    (render.data.package.CORRECTED): the usual ones by name, a published score as a decimal, the draw's number as an
     integer, the deciding criterion as text."""
     usual = {column: (header, kind) for column, header, kind in XLSX_COLUMNS["lista_validade"] + CORRECTED}
     out = []
@@ -126,7 +126,7 @@ def write_xlsx(kind: str, items: list[dict], path: Path, title: str, moment: dat
 def write_xlsx_columns(kind: str, values: dict[str, list], rows: int, path: Path, title: str,
                        columns: list[tuple[str, str, str]] | None, moment: datetime, *, splice: bool = True) -> None:
     """One list as a one-sheet workbook (openpyxl write-only), from its columns (`values`: each column's `rows`
-    raw values, as the view's items give them; render.data keeps them from the CSV pass until after the package's
+    raw values, as the view's items give them; render.data.package keeps them from the CSV pass until after the package's
     hash, issue 20 item 3). The inscrição is a text cell (a string, never a
     number: 03024501 keeps its zero) in a column formatted as text ("@"), so a number typed there stays text too;
     text is never read as a formula (openpyxl turns "=…" into one: such a cell is set as a string); the nota is a
@@ -385,7 +385,7 @@ def write_zip(paths: Iterable[Path], out: Path, moment: datetime, folder: str) -
     hundreds of megabytes). The zip holds datapackage.json beside its resources: a zipped Frictionless package."""
     out = Path(out)
     tmp = out.with_name(out.name + ".tmp")
-    # zlib's default level (6): render.pdf_attach embeds these deflate streams as they are, at the level its
+    # zlib's default level (6): render.pdf.attach embeds these deflate streams as they are, at the level its
     # FlateDecode streams always had
     with zipfile.ZipFile(tmp, "w", allowZip64=True, compresslevel=6) as archive:
         for path in sorted(map(Path, paths), key=lambda p: p.name):

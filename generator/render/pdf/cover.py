@@ -22,10 +22,10 @@ from xml.sax.saxutils import escape
 
 import pikepdf
 
-from .pdf_direct import FOOTER, RESOURCE, font_dictionary, hex_text, needs_shaping, subset_face
-from .pdf_fonts import FACES, width
-from .pdf_html import edition_line, masthead_name, edition_year
-from .pdf_layout import GEOMETRY
+from .direct import FOOTER, RESOURCE, font_dictionary, hex_text, needs_shaping, subset_face
+from .fonts import FACES, width
+from .html import edition_line, masthead_name, edition_year
+from .layout import GEOMETRY
 
 G = GEOMETRY
 ASCENT, DESCENT = 1901 / 2048, 483 / 2048  # DejaVu hhea, all three faces

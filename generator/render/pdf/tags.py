@@ -405,7 +405,7 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
                           if str(k) not in ("/K", "/Type")}
         ids = [bytes(x) for x in pdf.trailer.ID]
         size = int(pdf.trailer.Size)
-    from .. import progress
+    from ... import progress
 
     writer = Writer(path, size)
     body = BodyTree(writer, numbers["document"], page_nums, first_key, fits_tables(page_events, size))

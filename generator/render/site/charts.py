@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import count
 from markupsafe import Markup, escape
 
-from ..labels import GROUP, VACANCY
+from ...labels import GROUP, VACANCY
 
 # Colours with ≥ 4.5:1 against white (WCAG 1.4.11 asks 3:1 for graphics); a letter in each square keeps the
 # information when colour is not perceived (WCAG 1.4.1).

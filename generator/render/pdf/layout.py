@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from ..labels import GROUP
-from .pdf_fonts import clean, width
+from ...labels import GROUP
+from .fonts import clean, width
 
 FIG = "\u2007"  # figure space: as wide as a digit, so padded numbers line up
 SEP = FIG * 2

@@ -37,8 +37,8 @@ def sample_act(number: str = "12/2024", day: str = "2024-06-10") -> dict:
     """The public view of a result act signed by one person (generator.public.act_view of a real Act)."""
     from datetime import date
 
-    from ..acts.model import RESULT, Act, Edition, Signer
-    from ..public import act_view
+    from ...acts.model import RESULT, Act, Edition, Signer
+    from ...public import act_view
 
     when = date.fromisoformat(day)
     act = Act(kind=RESULT, number=number, date=when, place="Campo Grande",

@@ -6,9 +6,9 @@ published (ato.json) plus what came after it: the retificações that correct it
 
 from __future__ import annotations
 
-from ..acts.model import CORRECTING_KINDS
-from ..paths import slugify
-from . import cite
+from ...acts.model import CORRECTING_KINDS
+from ...paths import slugify
+from .. import cite
 
 
 def history(exam_slug: str, records) -> list[dict]:
@@ -57,14 +57,14 @@ def _link(entry: dict) -> dict:
 
 def reflected(entries: list[dict]) -> dict | None:
     """The last archived act that publishes or corrects the lists: what the current pages reflect."""
-    from ..acts.model import RESULT_KINDS
+    from ...acts.model import RESULT_KINDS
 
     return next((e for e in reversed(entries) if e["ato"]["tipo"] in RESULT_KINDS), None)
 
 
 def pdf_of(entries: list[dict]) -> dict | None:
     """The archived PDF that carries the lists (the last result act's), as the site's pages link and cite it."""
-    from ..acts.model import CORRECTION, RESULT_KINDS
+    from ...acts.model import CORRECTION, RESULT_KINDS
 
     for e in reversed(entries):
         if e["ato"]["tipo"] in RESULT_KINDS and e["ato"]["tipo"] != CORRECTION and e["pdf"]:
@@ -78,7 +78,7 @@ def pdf_of(entries: list[dict]) -> dict | None:
 def corrections_by_cargo(entries: list[dict], carrier: dict) -> dict[str, list[dict]]:
     """Cargo code → the later acts that corrected the carrier's lists of that cargo (the cargos their quoted passages
     name), oldest first, each with its own act, edition, PDF and page count: what a list cites besides its act."""
-    from ..acts.model import CORRECTING_KINDS
+    from ...acts.model import CORRECTING_KINDS
 
     out: dict[str, list[dict]] = {}
     after = entries[entries.index(carrier) + 1:]

@@ -12,11 +12,11 @@ from typing import Iterable
 
 import pikepdf
 
-from .. import progress
-from .pdf_attach import embed
-from .pdf_direct import add_pages, font_objects
-from .pdf_html import PAGE_LINK
-from .pdf_tags import GRAFTED, append_body_tree, describe_links, graft, mark_catalog, prepare_front
+from ... import progress
+from .attach import embed
+from .direct import add_pages, font_objects
+from .html import PAGE_LINK
+from .tags import GRAFTED, append_body_tree, describe_links, graft, mark_catalog, prepare_front
 
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],

@@ -9,7 +9,7 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
-from ..labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted
+from ...labels import GROUP, OUTCOME, PROCEDURE, VACANCY, contracted
 
 
 class Bases:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from . import downloads
-from ..paths import Slugs
+from ...paths import Slugs
 
 ZIP_NAME = "{slug}-dados.zip"  # in dados/: the exam's whole data package in one file
 
