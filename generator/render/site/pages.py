@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from ...labels import GROUP, OUTCOME, PROCEDURE, VACANCY, card_gender, contracte
 from . import acts as act_pages, charts, verification
 from .. import cite
 from ..data import downloads
+from ..data.package import sha256_file
 from ..safe_markdown import act_html
 from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
 from ...paths import PAGE_SIZE, Slugs, page_dir
@@ -220,7 +220,7 @@ class Site:
         if pdf and not pdf.get("seal") and (self.out / rel / pdf["href"]).is_file():
             # a PDF built from the inputs (no act archived yet, or a preview): its code resolves here too
             self.verification_page(exam, {"href": f"{rel}{pdf['href']}", "label": pdf_link["label"],
-                                          "sha256": _sha256(self.out / rel / pdf["href"]), "signature": None},
+                                          "sha256": sha256_file(self.out / rel / pdf["href"]), "signature": None},
                                    act_href=rel, data_sha256=(data or {}).get("datapackage_sha256", ""))
         self.page(rel, "exam.html", exam["publicacao"]["data"], exam=exam, cargos=summaries, chart=chart,
                   preamble=preamble_html(exam.get("preambulo_md", "")), pdf=pdf_link,
@@ -363,15 +363,6 @@ def write_act_index(path: Path, acts: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"formato": 1, "atos": index}, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                     encoding="utf-8")
-
-
-def _sha256(path: Path) -> str:
-    """The SHA-256 of a file the site publishes (in chunks: a national exam's PDF is large)."""
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def write_robots(path: Path, sitemap_url: str) -> None:
