@@ -17,7 +17,6 @@ SHA-256 given, no root). "Não encontrei o manifesto" is never reported as "o ar
 
 from __future__ import annotations
 
-import hashlib
 import json
 import urllib.error
 import urllib.parse

@@ -24,7 +24,7 @@ import pikepdf
 
 from .direct import FOOTER, RESOURCE, font_dictionary, hex_text, needs_shaping, subset_face
 from .fonts import FACES, width
-from .html import edition_line, masthead_name, edition_year
+from .html import edition_year, masthead_name
 from .layout import GEOMETRY
 
 G = GEOMETRY
@@ -370,7 +370,7 @@ def new_cover(drawn: Drawn, common: Shared, meta: dict) -> tuple[pikepdf.Pdf, in
     sect = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.StructElem, S=pikepdf.Name.Sect, P=art))
     closing = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.StructElem, S=pikepdf.Name.Div, P=art))
     by_mcid: dict[int, pikepdf.Object] = {}
-    annots, keys = pikepdf.Array(), [0, None]  # ParentTree: key 0 the page's MCIDs, then one per link
+    annots = pikepdf.Array()
     nums: list = []
     art_kids, sect_kids, closing_kids = [], [], []
     for index, (tag, kids) in enumerate(drawn.elements):

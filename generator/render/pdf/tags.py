@@ -23,7 +23,6 @@ from array import array
 from collections import deque
 from itertools import accumulate, repeat
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pikepdf
