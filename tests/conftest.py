@@ -24,6 +24,17 @@ def pytest_runtest_makereport(item, call):
 OWN_SITE = "https://concursos.lins.sp.gov.br/"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _outside_the_checkout(tmp_path_factory):
+    """Every test runs from an empty folder, not from the checkout: the CLI's defaults are relative to the working
+    directory (`--site site`), so a `site/` left by `make build` (the README's first command) would otherwise be
+    read by the tests — `gazeta publicar` takes it as a witness of the archive and refuses a test's copied example."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("cwd"))
+    yield
+    os.chdir(here)
+
+
 @pytest.fixture
 def own_site_url(monkeypatch):
     """A real `site_url` instead of the example's placeholder, which `gazeta publicar` refuses (it would be frozen
