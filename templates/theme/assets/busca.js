@@ -3,6 +3,7 @@
   "use strict";
   var END = "\uffff", NEXT = "\u0002", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
   var SUFFIX_FROM = 4, TYPO_FROM = 4, MAX_ALTERNATIVES = 6;
+  var WIDTH = 4294967296; /* 2^32: ids e números de arquivo de tabela cabem abaixo */
   /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
   var PARTICLES = ["da", "das", "de", "des", "do", "dos", "e"];
 
@@ -39,13 +40,6 @@
     var first = Math.max(0, lastAtMost(directory, lo, false));
     var last = lastAtMost(directory, hi, true);
     return last < first ? null : { first: first, last: last };
-  }
-
-  /* Ids de uma entrada: o primeiro e as diferenças (search._delta). */
-  function decode(deltas) {
-    var out = new Array(deltas.length), id = 0;
-    for (var i = 0; i < deltas.length; i++) { id = i ? id + deltas[i] : deltas[0]; out[i] = id; }
-    return out;
   }
 
   function Engine(base, fetchJson) {
@@ -166,23 +160,25 @@
     return key === choice.lo ? 1 : 0;
   }
 
-  /* Acrescenta os ids das entradas às candidatas, se passam nos filtros (as outras palavras já lidas). */
+  /* Acrescenta os ids das entradas às candidatas, se passam nos filtros (as outras palavras já lidas). Laços simples,
+     sem uma função nem um vetor por id: uma palavra comum traz dezenas de milhares (CPU ÷4 num celular). */
   function admit(found, choice, entries) {
-    entries.forEach(function (e) {
-      var whole = wholeBits(found.plan, choice, e[0]);
-      decode(e[1]).forEach(function (id) {
+    var filters = found.filters, boosts = found.boosts, cand = found.candidates, queue = found.queue;
+    for (var j = 0; j < entries.length; j++) {
+      var e = entries[j], whole = wholeBits(found.plan, choice, e[0]), deltas = e[1], id = 0;
+      next: for (var i = 0; i < deltas.length; i++) {
+        id = i ? id + deltas[i] : deltas[0];
         var mask = whole;
-        for (var k = 0; k < found.filters.length; k++) {
-          var f = found.filters[k].ids.get(id);
-          if (f === undefined) return;
+        for (var k = 0; k < filters.length; k++) {
+          var f = filters[k].ids.get(id);
+          if (f === undefined) continue next;
           mask |= f;
         }
-        found.boosts.forEach(function (b) { mask |= b.get(id) || 0; });
-        var old = found.candidates.get(id);
-        found.candidates.set(id, old === undefined ? mask : old | mask);
-        if (old === undefined) found.queue.push(id);
-      });
-    });
+        for (k = 0; k < boosts.length; k++) mask |= boosts[k].get(id) || 0;
+        var old = cand.get(id);
+        if (old === undefined) { cand.set(id, mask); queue.push(id); } else cand.set(id, old | mask);
+      }
+    }
   }
 
   /* Lê os intervalos de uma opção ao mesmo tempo (uma ida e volta), dentro do orçamento; os que sobram ficam
@@ -210,8 +206,11 @@
     return this.read(step, step.last - step.first + 1).then(function (entries) {
       var ids = new Map();
       entries.forEach(function (e) {
-        var whole = wholeBits(plan, step.choice, e[0]);
-        decode(e[1]).forEach(function (id) { ids.set(id, (ids.get(id) || 0) | whole); });
+        var whole = wholeBits(plan, step.choice, e[0]), deltas = e[1], id = 0;
+        for (var i = 0; i < deltas.length; i++) {
+          id = i ? id + deltas[i] : deltas[0];
+          ids.set(id, (ids.get(id) || 0) | whole);
+        }
       });
       return ids;
     });
@@ -306,27 +305,37 @@
   Engine.prototype.rows = function (found) {
     var self = this;
     return this.get("cargos.json").then(function (table) {
-      var bases = table.tabelas, size = table.linhas, cand = found.candidates;
-      var scored = found.queue.map(function (id) { return [bits(cand.get(id)), id]; });
-      scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
-      var files = {}, count = 0, take = [], rest = [], blocked = -1;
-      found.reach = found.reach || {};
-      scored.forEach(function (pair) {
-        var id = pair[1], own = pair[0], cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
-        found.reach[cargo] = true; /* os cargos de todas as candidatas, lidas ou não: o filtro por cargo os mostra */
-        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json";
-        var free = path in files;
-        if (!free && count < MAX_TABLES && blocked < 0) { files[path] = true; count++; free = true; }
-        if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, path, local % size]);
+      var bases = table.tabelas, size = table.linhas, cand = found.candidates, queue = found.queue;
+      /* a ordem (mais palavras inteiras, depois o id) numa chave numérica só, ordenada pelo próprio vetor: sem
+         comparador nem um par por candidata */
+      var keys = new Float64Array(queue.length);
+      for (var i = 0; i < queue.length; i++) keys[i] = (MAX_TOKENS - bits(cand.get(queue[i]))) * WIDTH + queue[i];
+      keys.sort();
+      var files = new Map(), take = [], rest = [], blocked = -1, cargo = -1, last = -1;
+      var reach = found.reach = found.reach || {};
+      for (i = 0; i < keys.length; i++) {
+        var own = MAX_TOKENS - Math.floor(keys[i] / WIDTH), id = keys[i] - (MAX_TOKENS - own) * WIDTH;
+        /* ids crescentes dentro de cada classe: o cargo avança; volta à busca binária quando a classe muda */
+        if (id < last || cargo < 0) cargo = lastAtMost(bases, id, false);
+        else while (cargo + 1 < bases.length && bases[cargo + 1] <= id) cargo++;
+        last = id;
+        var local = id - bases[cargo], file = cargo * WIDTH + Math.floor(local / size);
+        reach[cargo] = true; /* os cargos de todas as candidatas, lidas ou não: o filtro por cargo os mostra */
+        var free = files.has(file);
+        if (!free && files.size < MAX_TABLES && blocked < 0) {
+          files.set(file, "t/" + cargo + "-" + Math.floor(local / size) + ".json");
+          free = true;
+        }
+        if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, file, local % size]);
         else { rest.push(id); if (blocked < 0) blocked = own; }
-      });
+      }
       found.queue = rest;
-      var paths = Object.keys(files);
-      return Promise.all(paths.map(function (p) { return self.get(p); })).then(function (chunks) {
-        var byPath = {};
-        paths.forEach(function (p, k) { byPath[p] = chunks[k]; });
+      var chosen = Array.from(files.keys());
+      return Promise.all(chosen.map(function (f) { return self.get(files.get(f)); })).then(function (chunks) {
+        var byFile = new Map();
+        chosen.forEach(function (f, k) { byFile.set(f, chunks[k]); });
         take.forEach(function (t) {
-          var row = byPath[t[2]][t[3]], p = [row[0], row[1], t[1], row[2], row[3], row[4]];
+          var row = byFile.get(t[2])[t[3]], p = [row[0], row[1], t[1], row[2], row[3], row[4]];
           if (!found.seen["#" + t[0]] && matches(found.plan, p)) {
             found.seen["#" + t[0]] = true;
             p.push(quality(found.plan, p));
