@@ -1,7 +1,7 @@
 /* Busca do gazeta: índice estático em fragmentos (generator/render/search.py). Sem bibliotecas, sem requisições externas. */
 (function (global) {
   "use strict";
-  var END = "\uffff", NEXT = "\u0002", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
+  var END = "\uffff", NEXT = "\u0002", GOES_ON = "\u0001", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
   var SUFFIX_FROM = 4, TYPO_FROM = 4, MAX_ALTERNATIVES = 6;
   var WIDTH = 4294967296; /* 2^32: ids e números de arquivo de tabela cabem abaixo */
   /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
@@ -241,8 +241,10 @@
       var options = [];
       plan.list.forEach(function (c, k) {
         var s = span(dirs[k], c.lo, c.hi);
-        steps[c.kind + c.lo] = s ? { choice: c, bucket: keyBucket(c.kind, c.lo), first: s.first, last: s.last, next: s.first }
-          : null;
+        /* opens: o primeiro fragmento do intervalo começa pela chave exata e ela segue no próximo (search.NEXT no
+           diretório): esse fragmento é todo dela, com os seus menores ids */
+        steps[c.kind + c.lo] = s ? { choice: c, bucket: keyBucket(c.kind, c.lo), first: s.first, last: s.last, next: s.first,
+                                     opens: dirs[k][s.first] === c.lo && dirs[k][s.first + 1] === c.lo + GOES_ON } : null;
       });
       function cost(list) { return list.reduce(function (n, st) { return n + (st ? st.last - st.first + 1 : 0); }, 0); }
       if (plan.kind === "r") {
@@ -287,8 +289,21 @@
         /* uma opção que não cabe no orçamento fica pela metade de todo jeito: um fragmento de cada intervalo
            (milhares de ids) enche a primeira página; o resto, em «Ver mais» */
         var each = option.cost > MAX_SHARDS - self.fetched ? 1 : 0;
-        return Promise.all([filtering, self.readAll(option.steps, found, each)]).then(function (r) {
+        /* Uma palavra só, comum (opens): rows() lê primeiro os menores ids com a palavra inteira, e o primeiro
+           fragmento os traz; se eles passam de MAX_TABLES arquivos de tabela, a primeira página é a mesma que sairia
+           do intervalo todo (os ids dos outros fragmentos são maiores: caem em arquivos depois desses). Ela sai dele
+           só; os outros fragmentos que cabem no orçamento são lidos logo depois dela (found.rest, Engine.later),
+           e «Ver mais» e o filtro por cargo veem o mesmo que veriam com tudo lido antes (cada fragmento a menos antes
+           da primeira página: ~12 kB e milhares de ids a menos num 3G com CPU ÷4). */
+        var early = !each && plan.kind === "n" && plan.usable.length === 1 && option.steps.length === 1 &&
+          option.steps[0].opens && option.cost > 1;
+        return Promise.all([filtering, self.readAll(option.steps, found, early ? 1 : each)]).then(function (r) {
           admitAll(found, r[1]);
+          if (!early) return;
+          return self.get("cargos.json").then(function (table) {
+            if (spread(found.queue, table.tabelas, table.linhas) > MAX_TABLES) { found.rest = true; return; }
+            return self.readAll(found.steps, found).then(function (more) { admitAll(found, more); });
+          });
         });
       }
       return run(first).then(function () {
@@ -296,7 +311,46 @@
         found.filters = []; found.boosts = [];
         return run(fallback);
       });
-    }).then(function () { return self.rows(found); }).then(function () { return self.finish(found); });
+    }).then(function () { return self.rows(found); }).then(function () {
+      if (found.rest) found.later = self.later(found);
+      return self.finish(found);
+    });
+  };
+
+  /* Quantos arquivos de tabela os ids ocupam (até MAX_TABLES + 1: basta saber se passam). */
+  function spread(ids, bases, size) {
+    var files = new Set();
+    for (var i = 0; i < ids.length && files.size <= MAX_TABLES; i++) {
+      var cargo = lastAtMost(bases, ids[i], false);
+      files.add(cargo * WIDTH + Math.floor((ids[i] - bases[cargo]) / size));
+    }
+    return files.size;
+  }
+
+  /* Depois da primeira página de uma palavra comum (exact): os fragmentos que ficaram do orçamento, com os cargos
+     das novas candidatas em found.reach. Uma falha de rede os deixa por ler, para «Ver mais». */
+  Engine.prototype.later = function (found) {
+    var self = this, steps = found.steps, from = found.queue.length;
+    var marks = steps.map(function (st) { return st.next; });
+    found.rest = false;
+    return this.readAll(steps, found).then(function (reads) {
+      return self.get("cargos.json").then(function (table) {
+        admitAll(found, reads);
+        var bases = table.tabelas, queue = found.queue, cargo = -1, last = -1;
+        for (var i = from; i < queue.length; i++) {
+          if (queue[i] < last || cargo < 0) cargo = lastAtMost(bases, queue[i], false);
+          else while (cargo + 1 < bases.length && bases[cargo + 1] <= queue[i]) cargo++;
+          last = queue[i];
+          found.reach[cargo] = true;
+        }
+        found.pending = found.queue.length || found.steps ? true : null;
+        found.later = null;
+      });
+    }, function () {
+      steps.forEach(function (st, k) { self.fetched -= st.next - marks[k]; st.next = marks[k]; });
+      found.steps = steps;
+      found.later = null;
+    });
   };
 
   /* Lê da tabela de cada cargo as linhas das candidatas mais promissoras (mais palavras inteiras, depois a ordem
@@ -349,9 +403,10 @@
   /* Mais acertos: as candidatas ainda não lidas e os intervalos que ficaram pela metade. */
   Engine.prototype.more = function (found) {
     var self = this;
-    this.fetched = 0;
-    var read = !found.queue.length && found.steps ? this.readAll(found.steps, found) : Promise.resolve([]);
-    return read.then(function (reads) { admitAll(found, reads); return self.rows(found); })
+    return Promise.resolve(found.later).then(function () { /* o resto da primeira leitura, se ainda chega */
+      self.fetched = 0;
+      return !found.queue.length && found.steps ? self.readAll(found.steps, found) : [];
+    }).then(function (reads) { admitAll(found, reads); return self.rows(found); })
       .then(function () { return self.finish(found); });
   };
 
@@ -482,10 +537,24 @@
         q[2] = p[2] + cargoShift;
         merged.results.push(q);
       });
-      merged.reach = merged.reach || {};
-      Object.keys(f.reach || {}).forEach(function (c) { merged.reach[+c + cargoShift] = true; });
       if (f.pending) merged.pending = true;
     });
+    function reach() {
+      var out = {}, shift = 0;
+      parts.forEach(function (f) {
+        Object.keys(f.reach || {}).forEach(function (c) { out[+c + shift] = true; });
+        shift += (f.cargos || []).length;
+      });
+      return out;
+    }
+    merged.reach = reach();
+    var later = parts.filter(function (f) { return f.later; });
+    if (later.length) {
+      merged.later = Promise.all(later.map(function (f) { return f.later; })).then(function () {
+        merged.reach = reach();
+        merged.later = null;
+      });
+    }
     merged.results.sort(order(merged));
     return merged;
   };
@@ -646,6 +715,24 @@
 
   Results.prototype.show = function (found, acts) {
     this.found = found; this.acts = acts || []; this.shown = PAGE; this.buildFilters(); this.render();
+    this.whenRead(found);
+  };
+
+  /* O resto da primeira leitura (Engine.later) chega depois da primeira página: o filtro por cargo ganha os cargos
+     das novas candidatas, mantendo o que a pessoa já escolheu. */
+  Results.prototype.whenRead = function (found) {
+    var self = this;
+    if (!found.later) return;
+    found.later.then(function () {
+      if (self.found !== found) return;
+      var picked = {};
+      self.filters.querySelectorAll("select").forEach(function (s) { picked[s.name] = s.value; });
+      self.buildFilters();
+      self.filters.querySelectorAll("select").forEach(function (s) {
+        if (picked[s.name] && s.querySelector("option[value='" + picked[s.name] + "']")) s.value = picked[s.name];
+      });
+      self.render();
+    });
   };
 
   /* Um filtro escolhido cujo cargo ainda não tem linhas lidas: lê mais (no máximo `rounds` vezes, cada uma de
