@@ -26,6 +26,9 @@ PAGES = {  # template → one page of the example site that uses it
     "editions.html": "edicoes/", "edition.html": "edicoes/imprensa-oficial-lins-1591/", "legislation.html": "legislacao/",
     "main.html (legislação)": "legislacao/lins-decreto-13760-2024/", "main.html (sobre)": "sobre/",
     "search.html": "busca/", "verify.html": "verificar/",
+    # results of several exams and cargos: the filters' selects appear, with long exam names (issue 21: 19 px tall,
+    # 13 px text, the page 502 px wide)
+    "search.html (resultados)": "busca/?q=silva",
     "verify_act.html": "verificar/3268-2261-0310/",  # Lins's Edital nº 12/2024: its code, from its URN (issue 21)
     "404.html": SITE_URL + "certames/nao-existe/gcm/",  # a missing deep address, served as the host would
 }
@@ -116,6 +119,9 @@ def test_no_sideways_scroll_and_touch_sized_targets_at_360px(phone, site_url, te
     address = PAGES[template]
     phone.goto(address if address.startswith("https:") else site_url + address)
     phone.wait_for_load_state("load")
+    if "?q=" in address:  # the search answers after the page loads
+        phone.wait_for_function("() => /resultado/.test(document.getElementById('busca-status').textContent)")
+        assert phone.locator("#busca-filtros select").count() == 2, template
     assert phone.evaluate("getComputedStyle(document.body).fontFamily") != "", template
     assert phone.evaluate("[...document.styleSheets].some(s => s.href && s.href.endsWith('assets/site.css'))")
     width = phone.evaluate("document.documentElement.scrollWidth")
