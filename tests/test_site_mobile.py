@@ -133,35 +133,33 @@ def test_no_sideways_scroll_and_touch_sized_targets_at_360px(phone, site_url, te
 
 
 @pytest.mark.parametrize("template", ["commission.html", "exam.html", "rules.html"])
-def test_stacked_summary_tables_keep_their_headers_for_screen_readers(site, site_url, template):
+def test_stacked_summary_tables_keep_their_headers_for_screen_readers(phone, site_url, template):
     """The summary tables stack at 360 px (issue 21): still real tables whose every cell has its column header, each
     stacked cell shows that header's words, and axe finds nothing at 360 px."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        # axe is injected as an inline script, which the pages' Content-Security-Policy refuses (as it should)
-        page = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR", bypass_csp=True,
-                                   is_mobile=True, has_touch=True).new_page()
-        page.goto(site_url + PAGES[template])
-        cells = page.evaluate("""() => [...document.querySelectorAll('table.empilhada')].flatMap(t => {
-          const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
-          return [...t.querySelectorAll('tbody tr')].flatMap(tr => {
-            let col = 0;  // a rowspan cell above shifts the columns of the rows under it
-            const span = heads.length - [...tr.children].reduce((n, c) => n + c.colSpan, 0);
-            col = span;
-            return [...tr.children].map(c => {
-              const head = heads[col]; col += c.colSpan;
-              return [c.tagName, head, c.dataset.rotulo || null, getComputedStyle(c, '::before').content];
-            });
-          });
-        })""")
-        assert cells, template
-        for tag, head, label, before in cells:
-            if tag == "TD":
-                assert label == head and before == f'"{head}"', (template, tag, head, label, before)
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("""async () => await axe.run(document, {runOnly: {type: 'tag',
-            values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""")
-        problems = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
-        assert problems == [], problems
-        browser.close()
+    browser = phone.context.browser  # the module's browser, in a context of its own
+    # axe is injected as an inline script, which the pages' Content-Security-Policy refuses (as it should)
+    page = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR", bypass_csp=True,
+                               is_mobile=True, has_touch=True).new_page()
+    page.goto(site_url + PAGES[template])
+    cells = page.evaluate("""() => [...document.querySelectorAll('table.empilhada')].flatMap(t => {
+      const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
+      return [...t.querySelectorAll('tbody tr')].flatMap(tr => {
+        let col = 0;  // a rowspan cell above shifts the columns of the rows under it
+        const span = heads.length - [...tr.children].reduce((n, c) => n + c.colSpan, 0);
+        col = span;
+        return [...tr.children].map(c => {
+          const head = heads[col]; col += c.colSpan;
+          return [c.tagName, head, c.dataset.rotulo || null, getComputedStyle(c, '::before').content];
+        });
+      });
+    })""")
+    assert cells, template
+    for tag, head, label, before in cells:
+        if tag == "TD":
+            assert label == head and before == f'"{head}"', (template, tag, head, label, before)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => await axe.run(document, {runOnly: {type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""")
+    problems = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
+    assert problems == [], problems
+    page.context.close()
