@@ -40,3 +40,25 @@ def page_of(index: int) -> int:
 def page_dir(page: int) -> str:
     """Relative folder of a list page: the first page is the list's own folder."""
     return "" if page == 1 else f"{page}/"
+
+
+def user_cache(name: str) -> "Path | None":
+    """A folder of the user's cache for what can be computed again from what it is keyed by (compiled templates, the
+    reading of an archived PDF's signature): never inside a site, which is published as it is. `GAZETA_CACHE`
+    names the folder (empty: no cache), else `$XDG_CACHE_HOME/gazeta`, else `~/.cache/gazeta`. None when it cannot
+    be made or written (a read-only home): the caller computes without it."""
+    import os
+    from pathlib import Path
+
+    base = os.environ.get("GAZETA_CACHE")
+    if base is None:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(xdg, "gazeta")
+    if not base:
+        return None
+    folder = Path(base) / name
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK | os.X_OK) else None

@@ -35,6 +35,20 @@ def _outside_the_checkout(tmp_path_factory):
     os.chdir(here)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_user_cache(tmp_path_factory):
+    """The run's own user cache (generator/paths.user_cache: compiled templates, signature reports), shared by its
+    tests and the processes they start, never the developer's ~/.cache: the suite stays hermetic."""
+    if "GAZETA_CACHE" in os.environ:  # a test run that chose one (bench, CI)
+        yield
+        return
+    os.environ["GAZETA_CACHE"] = str(tmp_path_factory.mktemp("cache-do-usuario"))
+    try:
+        yield
+    finally:
+        os.environ.pop("GAZETA_CACHE", None)
+
+
 @pytest.fixture
 def own_site_url(monkeypatch):
     """A real `site_url` instead of the example's placeholder, which `gazeta publicar` refuses (it would be frozen

@@ -62,7 +62,7 @@ def test_check_on_the_new_folder_says_what_is_missing(content, capsys):
     assert "Deixe só um dos dois" in err  # candidatos.csv and candidatos.xlsx: keep one
 
 
-def test_filled_in_folder_passes_check(content, capsys):
+def _filled_in(content) -> Path:
     folder = content / "certames" / "lins-2025-novo"
     main(["novo", str(folder), "--jurisdicao", "lins"])
     text = (folder / "certame.toml").read_text(encoding="utf-8")
@@ -74,11 +74,39 @@ def test_filled_in_folder_passes_check(content, capsys):
     (folder / "candidatos.xlsx").unlink()
     with (folder / "candidatos.csv").open("a", encoding="utf-8") as f:
         f.write("0001;Ana Lima;AGA;80,00;01/01/1990;Não;Não;F;aprovado\n")
+    return folder
+
+
+def test_filled_in_folder_passes_check(content, capsys):
+    folder = _filled_in(content)
     capsys.readouterr()
     code = main(["check", str(folder)])
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "OK:" in out.out
+
+
+def test_an_examples_commission_file_copied_along_is_one_problem_that_says_so(content, capsys):
+    """Staff's first hour (issue 21): an example's comissao.csv copied with its folder gave 21 separate «a inscrição
+    … não está em …» errors; none of its inscrições is in this exam's list, so it is one problem that says the file
+    is another exam's and what to do."""
+    folder = _filled_in(content)
+    shutil.copyfile(ROOT / "content" / "certames" / "lins-2024-gcm" / "comissao.csv", folder / "comissao.csv")
+    rows = (folder / "comissao.csv").read_text(encoding="utf-8").splitlines()[1:]
+    capsys.readouterr()
+    assert main(["check", str(folder)]) == 1
+    err = capsys.readouterr().err
+    mine = [line for line in err.splitlines() if line.startswith("comissao.csv")]
+    assert len(mine) == 1, err
+    assert f"nenhuma das {len(rows)} inscrições deste arquivo (linhas 2 a {len(rows) + 1};" in mine[0]
+    assert "está em candidatos.csv: o arquivo parece ser de outro certame" in mine[0]
+    assert "apague comissao.csv" in mine[0]
+    # one inscrição of this exam among them: the others are typos to check one by one, as before
+    with (folder / "comissao.csv").open("a", encoding="utf-8") as f:
+        f.write("0001,heteroidentificacao,confirmado,\n")
+    main(["check", str(folder)])
+    err = capsys.readouterr().err
+    assert "outro certame" not in err and "a inscrição 01347878 não está em candidatos.csv. Confira o número." in err
 
 
 def test_novo_refuses_a_folder_with_files_and_an_unknown_jurisdiction(content, capsys):

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -512,3 +515,37 @@ def test_verificar_bad_arguments_exit_2(published_site, capsys, args, where):
     assert main(["verificar", str(published_site["pdf"]), *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"{where}: ") and "Traceback" not in err
+
+
+REPORT = ("import json, sys\n"
+          "from generator.store import verify\n"
+          "report = verify.signature_report(sys.argv[1])\n"
+          "print(json.dumps([report, sorted({m.split('.')[0] for m in sys.modules} & {'pyhanko', 'aiohttp'})]))")
+
+
+def _report(pdf: Path, cache: Path) -> tuple[dict, list]:
+    """The verification page's signature report of `pdf`, from a fresh process, and whether it imported pyHanko."""
+    done = subprocess.run([sys.executable, "-c", REPORT, str(pdf)], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True, env={**os.environ, "GAZETA_CACHE": str(cache)}, check=True)
+    report, imported = json.loads(done.stdout)
+    return report, imported
+
+
+def test_a_signature_report_is_read_once_then_taken_from_the_cache_without_pyhanko(signed, tmp_path):
+    """An archived act's verification page shows its signature report (store/verify.signature_report). Reading it
+    imports pyHanko and parses the PDF: about 2.6 s of `gazeta serve`'s first page on the example (issue 21 item 5).
+    The report depends only on the file's bytes and the reading code, so it is kept under the file's SHA-256 in the
+    user's cache: a second process gets the same report without importing pyHanko; a file changed by one byte is
+    read again, and its report says so; without the cache it is the same report."""
+    cache = tmp_path / "cache"
+    first, imported = _report(signed, cache)
+    assert first["assinado"] and first["confere"] and imported == ["aiohttp", "pyhanko"], (first, imported)
+    assert any(SIGNER in line for line in first["linhas"]), first
+    again, imported = _report(signed, cache)
+    assert again == first and imported == [], imported
+    changed = tmp_path / "alterado.pdf"
+    changed.write_bytes(signed.read_bytes() + b"\n%alterado\n")
+    report, imported = _report(changed, cache)
+    assert imported == ["aiohttp", "pyhanko"] and not report["confere"], report
+    assert any("ALTERAÇÕES DEPOIS" in line for line in report["linhas"]), report
+    assert _report(signed, "")[0] == first  # GAZETA_CACHE empty: no cache, the same report

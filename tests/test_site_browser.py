@@ -200,7 +200,10 @@ def test_jump_to_my_classification_in_a_paginated_list(page, site_url):
     assert page.locator("#sua-situacao").count() == 1
 
 
-def test_exam_page_filters_and_groups_cargos(page, site_url):
+@pytest.mark.parametrize("width", [1280, 360])
+def test_exam_page_filters_and_groups_cargos(browser, site_url, width):
+    """At 360 px the cargos table stacks (its rows are flex boxes): the filter must still hide the rows it hides."""
+    page = browser.new_context(viewport={"width": width, "height": 900}, locale="pt-BR").new_page()
     page.goto(site_url + "certames/ms-2024-exemplo/")
     groups = page.locator("#tabela-cargos tbody.grupo-cargos th[colspan]").all_inner_texts()
     assert groups == ["Enfermeiro — 2 cargos"]
@@ -210,6 +213,8 @@ def test_exam_page_filters_and_groups_cargos(page, site_url):
     assert "2 cargo(s)" in page.inner_text("#filtro-cargos-status")
     page.fill("#filtro-cargos", "adm")
     assert page.locator("#tabela-cargos tr.cargo:visible").count() == 1
+    assert page.locator("#tabela-cargos tbody:visible").count() == 1
+    page.context.close()
 
 
 def test_header_form_searches_from_any_page(page, site_url):

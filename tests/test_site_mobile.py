@@ -12,6 +12,8 @@ import pytest
 from generator.build import build
 from site_server import ROOT, serve
 
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -24,7 +26,11 @@ PAGES = {  # template → one page of the example site that uses it
     "editions.html": "edicoes/", "edition.html": "edicoes/imprensa-oficial-lins-1591/", "legislation.html": "legislacao/",
     "main.html (legislação)": "legislacao/lins-decreto-13760-2024/", "main.html (sobre)": "sobre/",
     "search.html": "busca/", "verify.html": "verificar/",
-    "verify_act.html": "verificar/3268-2261-0310/",  # Lins's Edital nº 12/2024: its code, from its URN (issue 21) "404.html": SITE_URL + "certames/nao-existe/gcm/",  # a missing deep address, served as the host would
+    # results of several exams and cargos: the filters' selects appear, with long exam names (issue 21: 19 px tall,
+    # 13 px text, the page 502 px wide)
+    "search.html (resultados)": "busca/?q=silva",
+    "verify_act.html": "verificar/3268-2261-0310/",  # Lins's Edital nº 12/2024: its code, from its URN (issue 21)
+    "404.html": SITE_URL + "certames/nao-existe/gcm/",  # a missing deep address, served as the host would
 }
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium não instalado")]
 
@@ -58,7 +64,20 @@ TARGETS = """() => {
   return bad;
 }"""
 
-
+# A box that scrolls (or clips) sideways inside a page that does not: the page passes the document's own width test,
+# but a reader at 360 px must still swipe inside the box to read a column (issue 21: «Keep every page free of
+# horizontal scroll at 360 px»; «Lay out the tables … as cards on a phone»). Form controls scroll their own text,
+# and visually hidden text (1 px clipped boxes: headers kept for screen readers) is not read on screen.
+INNER_SCROLL = """() => [...document.querySelectorAll('body *')].filter(e => {
+  if (e.matches('input, select, textarea')) return false;
+  const s = getComputedStyle(e), r = e.getBoundingClientRect();
+  if (s.overflowX === 'visible' || r.width <= 1 || r.height <= 1) return false;
+  return e.scrollWidth > e.clientWidth + 1;
+}).map(e => {
+  const label = e.querySelector('caption') || e;
+  return `${e.tagName.toLowerCase()}${e.className ? '.' + e.className.split(' ').join('.') : ''} `
+       + `«${label.textContent.trim().slice(0, 50)}» ${e.scrollWidth} px em ${e.clientWidth} px`;
+})"""
 
 
 @pytest.fixture(scope="module")
@@ -100,9 +119,47 @@ def test_no_sideways_scroll_and_touch_sized_targets_at_360px(phone, site_url, te
     address = PAGES[template]
     phone.goto(address if address.startswith("https:") else site_url + address)
     phone.wait_for_load_state("load")
+    if "?q=" in address:  # the search answers after the page loads
+        phone.wait_for_function("() => /resultado/.test(document.getElementById('busca-status').textContent)")
+        assert phone.locator("#busca-filtros select").count() == 2, template
     assert phone.evaluate("getComputedStyle(document.body).fontFamily") != "", template
     assert phone.evaluate("[...document.styleSheets].some(s => s.href && s.href.endsWith('assets/site.css'))")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"{template}: a página rola para o lado ({width} px de largura)"
+    inner = phone.evaluate(INNER_SCROLL)
+    assert inner == [], f"{template}: uma caixa da página rola para o lado: {inner[:6]}"
     bad = phone.evaluate(TARGETS)
     assert bad == [], f"{template}: alvos menores que 24×24 px sem espaço em volta: {bad[:8]}"
+
+
+@pytest.mark.parametrize("template", ["commission.html", "exam.html", "rules.html"])
+def test_stacked_summary_tables_keep_their_headers_for_screen_readers(phone, site_url, template):
+    """The summary tables stack at 360 px (issue 21): still real tables whose every cell has its column header, each
+    stacked cell shows that header's words, and axe finds nothing at 360 px."""
+    browser = phone.context.browser  # the module's browser, in a context of its own
+    # axe is injected as an inline script, which the pages' Content-Security-Policy refuses (as it should)
+    page = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR", bypass_csp=True,
+                               is_mobile=True, has_touch=True).new_page()
+    page.goto(site_url + PAGES[template])
+    cells = page.evaluate("""() => [...document.querySelectorAll('table.empilhada')].flatMap(t => {
+      const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
+      return [...t.querySelectorAll('tbody tr')].flatMap(tr => {
+        let col = 0;  // a rowspan cell above shifts the columns of the rows under it
+        const span = heads.length - [...tr.children].reduce((n, c) => n + c.colSpan, 0);
+        col = span;
+        return [...tr.children].map(c => {
+          const head = heads[col]; col += c.colSpan;
+          return [c.tagName, head, c.dataset.rotulo || null, getComputedStyle(c, '::before').content];
+        });
+      });
+    })""")
+    assert cells, template
+    for tag, head, label, before in cells:
+        if tag == "TD":
+            assert label == head and before == f'"{head}"', (template, tag, head, label, before)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => await axe.run(document, {runOnly: {type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})""")
+    problems = [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in result["violations"]]
+    assert problems == [], problems
+    page.context.close()

@@ -7,7 +7,7 @@ import unicodedata
 
 from ..errors import Collector
 from ..model import OUTCOMES, PROCEDURES, Candidate, CommissionOutcome
-from .report import RowProblems
+from .report import RowProblems, unknown_registrations
 from .table import Columns, Table
 from .text import fold, join_words
 
@@ -22,6 +22,8 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
     rows = RowProblems(table.file, problems)
     index, outcomes = table.index, []
     seen: dict[tuple[str, str], int] = {}
+    unknown: list[tuple[int, str]] = []  # (line, inscrição) not in the candidates' file
+    named = 0
     for line, row in table.numbered():
         if table.irregular(row):
             row = table.tidy(line, row)
@@ -33,7 +35,9 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
         if not registration:
             rows.add(line, "inscricao", "a inscrição está vazia. Informe a inscrição do candidato avaliado.")
         elif candidates is not None:
-            _check_candidate(registration, procedure, candidates, candidates_file, line, rows)
+            named += 1
+            if not _check_candidate(registration, procedure, candidates, candidates_file, line, rows):
+                unknown.append((line, registration))
         if procedure and registration:
             first = seen.setdefault((registration, procedure), line)
             if first != line:
@@ -42,6 +46,9 @@ def read_commission(table: Table, candidates: dict[str, Candidate] | None, candi
         if procedure and outcome:
             opinion = table.cell(row, "parecer").strip() or None
             outcomes.append(CommissionOutcome(registration, procedure, outcome, opinion, line))
+    unknown_registrations(rows, unknown, named, candidates_file,
+                          f"Se este certame ainda não tem resultado de comissão, apague {table.file}; senão, "
+                          "substitua-o pelos resultados das comissões deste certame.")
     rows.finish()
     return outcomes
 
@@ -70,13 +77,14 @@ def _word(written: str, words: dict[str, str], column: str, line: int, rows: Row
 
 
 def _check_candidate(registration: str, procedure: str | None, candidates: dict[str, Candidate],
-                     candidates_file: str, line: int, rows: RowProblems) -> None:
+                     candidates_file: str, line: int, rows: RowProblems) -> bool:
+    """False for an inscrição the candidates' file does not have (the caller reports those: unknown_registrations)."""
     candidate = candidates.get(registration)
     if candidate is None:
-        rows.add(line, "inscricao", f"a inscrição {registration} não está em {candidates_file}. Confira o número.")
-        return
+        return False
     group = PROCEDURES.get(procedure or "")
     if group and group not in candidate.opts:
         rows.add(line, "inscricao", f"a inscrição {registration} passou pelo procedimento «{procedure}», mas não "
                  f"optou pela reserva «{group}» ({candidates_file}, linha {candidate.line}, coluna «{group}»). "
                  "Corrija a opção do candidato ou apague esta linha.")
+    return True

@@ -35,3 +35,19 @@ class RowProblems:
             self.problems.add(self.file, f"há mais {count(hidden)} linhas com problemas nesta coluna; só as "
                               f"primeiras {SHOWN_PER_COLUMN} foram listadas. Corrija-as e verifique de novo.",
                               column=key or None)
+
+
+def unknown_registrations(rows: RowProblems, unknown: list[tuple[int, str]], total: int, candidates_file: str,
+                          remedy: str) -> None:
+    """Rows of a side file (comissao.csv, desistencias.csv) naming an inscrição that `candidates_file` does not have.
+    When none of the file's inscrições is there (two or more), the file is another exam's — an example's, copied with
+    its folder — and one problem says so and how to fix it, instead of one per row (issue 21: 21 separate errors)."""
+    if len(unknown) >= 2 and len(unknown) == total:
+        first, last = unknown[0][0], unknown[-1][0]
+        shown = ", ".join(r for _, r in unknown[:3])
+        rows.problems.add(rows.file, f"nenhuma das {len(unknown)} inscrições deste arquivo (linhas {first} a {last}; "
+                          f"por exemplo {shown}) está em {candidates_file}: o arquivo parece ser de outro certame, "
+                          f"talvez copiado de um exemplo junto com a pasta. {remedy}", first, "inscricao")
+        return
+    for line, registration in unknown:
+        rows.add(line, "inscricao", f"a inscrição {registration} não está em {candidates_file}. Confira o número.")

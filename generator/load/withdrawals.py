@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import Collector
 from ..model import Candidate
-from .report import RowProblems
+from .report import RowProblems, unknown_registrations
 from .table import Columns, Table
 
 COLUMNS = Columns(("inscricao",))
@@ -15,6 +15,8 @@ def read_withdrawals(table: Table, candidates: dict[str, Candidate] | None, cand
     """The inscrições, in file order; unknown or repeated ones are reported."""
     rows = RowProblems(table.file, problems)
     seen: dict[str, int] = {}
+    unknown: list[tuple[int, str]] = []  # (line, inscrição) not in the candidates' file
+    named = 0
     for line, row in table.numbered():
         if table.irregular(row):
             row = table.tidy(line, row)
@@ -24,9 +26,15 @@ def read_withdrawals(table: Table, candidates: dict[str, Candidate] | None, cand
         if not registration:
             rows.add(line, "inscricao", "a inscrição está vazia. Informe a inscrição de quem desistiu.")
         elif candidates is not None and registration not in candidates:
-            rows.add(line, "inscricao", f"a inscrição {registration} não está em {candidates_file}. Confira o número.")
+            named += 1
+            unknown.append((line, registration))
         elif seen.setdefault(registration, line) != line:
             problems.add(table.file, f"a inscrição {registration} aparece duas vezes. Apague a linha repetida.",
                          (seen[registration], line))
+        else:
+            named += candidates is not None
+    unknown_registrations(rows, unknown, named, candidates_file,
+                          f"Se ninguém deste certame desistiu, apague {table.file}; senão, substitua-o pela lista de "
+                          "desistências deste certame.")
     rows.finish()
     return list(seen)

@@ -36,7 +36,6 @@ ENV_CERTIFICATE = "GAZETA_CERTIFICADO"
 ENV_PASSWORD = "GAZETA_CERTIFICADO_SENHA"
 ENV_TIMESTAMP = "GAZETA_CARIMBO_TEMPO"
 FIELD = "Assinatura"  # the (invisible) signature field's name
-PUBLIC_VERIFIER = "https://validar.iti.gov.br"
 _E_CPF = re.compile(r"(.*):(\d{11})")
 
 

@@ -17,17 +17,30 @@ SHA-256 given, no root). "Não encontrei o manifesto" is never reported as "o ar
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import urllib.error
 import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from ..errors import InputError, Problem
+from ..paths import user_cache
 from .archive import sha256_file
-from .sign import PUBLIC_VERIFIER, Signature, read_signature
+
+if TYPE_CHECKING:
+    from .sign import Signature
+
+# pyHanko (store/sign.py) is imported only where a signature is read: importing it takes about a second, which
+# `gazeta serve`'s first page would wait for even when every report is in the cache (signature_report)
+PUBLIC_VERIFIER = "https://validar.iti.gov.br"
 
 CONFERE, ALTERED, UNCHECKED = "confere", "alterado", "nao_conferido"
 MANIFEST = "manifesto.json"  # beside the act's files, in the archive and on the site (archive.public_manifest)
@@ -283,19 +296,71 @@ def verify(path: Path, *, site: str | None = None, sha256: str | None = None, ro
     return Report(verdict, lines)
 
 
-def signature_report(path: Path) -> dict:
+def signature_report(path: Path) -> dict | None:
     """The signature checks `verify` runs, on a published PDF, for its verification page (render/verification):
     one phrase per check ("íntegra", "ausente: …") and their lines (signer, issuer, time). No root is given here,
-    so the chain is left to the ITI's public verifier, as `gazeta verificar` without --raiz says."""
-    checks = _signature_checks(Path(path), is_pdf(path), None)
-    return {"assinado": checks[0].summary not in (UNSIGNED, NOT_A_PDF),
-            "confere": not any(c.failed for c in checks),
-            "conferencias": [{"nome": c.name, "resultado": c.summary} for c in checks],
-            "linhas": [line for c in checks for line in c.lines]}
+    so the chain is left to the ITI's public verifier, as `gazeta verificar` without --raiz says. None when
+    signatures cannot be read in this installation (no pyHanko).
+
+    Without a root, with no fetching and no clock, the report is a function of the file's bytes and of the code that
+    reads them: it is kept in the user's cache (paths.user_cache) under the file's SHA-256 and that code's version, so
+    a build or `gazeta serve` that finds it there neither imports pyHanko nor parses the PDF again (issue 21: the
+    preview's first page waited about 2.6 s for these reports). A changed file has another SHA-256: it is read."""
+    path = Path(path)
+    cache, entry = user_cache("assinaturas"), None
+    if cache is not None:
+        try:
+            entry = cache / f"{sha256_file(path)}-{_reader_version()}.json"
+        except OSError:  # unreadable: the checks below say so
+            entry = None
+    if entry is not None:
+        try:
+            found = json.loads(entry.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            found = None
+        if isinstance(found, dict) and set(found) == {"assinado", "confere", "conferencias", "linhas"}:
+            return found
+    try:
+        checks = _signature_checks(path, is_pdf(path), None)
+    except ImportError:
+        return None
+    report = {"assinado": checks[0].summary not in (UNSIGNED, NOT_A_PDF),
+              "confere": not any(c.failed for c in checks),
+              "conferencias": [{"nome": c.name, "resultado": c.summary} for c in checks],
+              "linhas": [line for c in checks for line in c.lines]}
+    if entry is not None:
+        _write_quietly(entry, json.dumps(report, ensure_ascii=False, sort_keys=True))
+    return report
+
+
+@lru_cache(maxsize=1)
+def _reader_version() -> str:
+    """What the report depends on besides the file: this module, store/sign.py and the pyHanko installed."""
+    digest = hashlib.sha256()
+    for name in ("verify.py", "sign.py"):
+        digest.update(Path(__file__).with_name(name).read_bytes())
+    try:
+        digest.update(metadata.version("pyHanko").encode())
+    except metadata.PackageNotFoundError:
+        digest.update(b"-")
+    return digest.hexdigest()[:16]
+
+
+def _write_quietly(path: Path, text: str) -> None:
+    """Write a cache entry whole or not at all (another process may be writing the same one); a cache that cannot be
+    written is only slower."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
 
 
 def _signature_checks(path: Path, pdf: bool, roots: list | None) -> list[Check]:
     """The signature and its chain of trust."""
+    from .sign import read_signature  # ImportError without pyHanko, before any check is reported
+
     sig, chain = "assinatura digital", "cadeia de confiança"
     if not pdf:
         return [Check(sig, NOT_A_PDF, (

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ...acts.model import CALL, CORRECTING_KINDS
@@ -19,7 +19,7 @@ from ..data import downloads
 from ..data.package import sha256_file
 from ..safe_markdown import act_html
 from .rows import Bases, commission_rows, corrected_marks, eliminated_rows, list_rows, nomination_rows, note_marks
-from ...paths import PAGE_SIZE, Slugs, page_dir
+from ...paths import PAGE_SIZE, Slugs, page_dir, user_cache
 from .search import SearchIndex
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "theme"
@@ -63,8 +63,13 @@ def _jsonld(value) -> Markup:
 def environment(site_name: str = SITE_NAME, csp: str = CSP) -> Environment:
     """Jinja2 environment of the site theme: autoescaped, strict about missing values; `site_name` from the
     project's mkdocs.yml; `csp` the pages' policy (content_security_policy)."""
+    # Compiled templates are kept in the user's cache (Jinja checks each against its source's checksum): compiling
+    # the theme took 0.2–1.4 s of every build and of `gazeta serve`'s first page (issue 21). Only this environment
+    # writes there: its options are part of the compiled code.
+    folder = user_cache("jinja-site")
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                      bytecode_cache=FileSystemBytecodeCache(str(folder)) if folder is not None else None)
     env.filters["jsonld"] = _jsonld
     env.globals.update(contraction=contraction, outcome_label=lambda o: OUTCOME.get(o, o), procedure_label=lambda p, words=None: (words or {}).get(p) or PROCEDURE.get(p, p),
                        site_name=site_name, csp=lambda: csp)
