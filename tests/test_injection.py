@@ -321,7 +321,9 @@ def hostile_acts(tmp_path_factory):
         from generator import build as build_module
 
         mp.setattr(build_module, "site_url", lambda config_file=None: "https://concursos.ms.gov.br/")
-        assert main(["publicar", str(exam)]) == 0
+        # its own --site: the default (site/ in the working directory) may be one `make build` left in the checkout,
+        # which publicar would take as a witness of another archive
+        assert main(["publicar", str(exam), "--site", str(base / "site")]) == 0
     build(content, base / "site", pdf=True)
     return exam, base / "site"
 
