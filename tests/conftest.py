@@ -25,17 +25,6 @@ OWN_SITE = "https://concursos.lins.sp.gov.br/"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _outside_the_checkout(tmp_path_factory):
-    """Every test runs from an empty folder, not from the checkout: the CLI's defaults are relative to the working
-    directory (`--site site`), so a `site/` left by `make build` (the README's first command) would otherwise be
-    read by the tests — `gazeta publicar` takes it as a witness of the archive and refuses a test's copied example."""
-    here = os.getcwd()
-    os.chdir(tmp_path_factory.mktemp("cwd"))
-    yield
-    os.chdir(here)
-
-
-@pytest.fixture(scope="session", autouse=True)
 def _own_user_cache(tmp_path_factory):
     """The run's own user cache (generator/paths.user_cache: compiled templates, signature reports), shared by its
     tests and the processes they start, never the developer's ~/.cache: the suite stays hermetic."""
