@@ -1,8 +1,9 @@
 /* Busca do gazeta: índice estático em fragmentos (generator/render/search.py). Sem bibliotecas, sem requisições externas. */
 (function (global) {
   "use strict";
-  var END = "\uffff", NEXT = "\u0002", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
+  var END = "\uffff", NEXT = "\u0002", GOES_ON = "\u0001", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
   var SUFFIX_FROM = 4, TYPO_FROM = 4, MAX_ALTERNATIVES = 6;
+  var WIDTH = 4294967296; /* 2^32: ids e números de arquivo de tabela cabem abaixo */
   /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
   var PARTICLES = ["da", "das", "de", "des", "do", "dos", "e"];
 
@@ -39,13 +40,6 @@
     var first = Math.max(0, lastAtMost(directory, lo, false));
     var last = lastAtMost(directory, hi, true);
     return last < first ? null : { first: first, last: last };
-  }
-
-  /* Ids de uma entrada: o primeiro e as diferenças (search._delta). */
-  function decode(deltas) {
-    var out = new Array(deltas.length), id = 0;
-    for (var i = 0; i < deltas.length; i++) { id = i ? id + deltas[i] : deltas[0]; out[i] = id; }
-    return out;
   }
 
   function Engine(base, fetchJson) {
@@ -166,23 +160,25 @@
     return key === choice.lo ? 1 : 0;
   }
 
-  /* Acrescenta os ids das entradas às candidatas, se passam nos filtros (as outras palavras já lidas). */
+  /* Acrescenta os ids das entradas às candidatas, se passam nos filtros (as outras palavras já lidas). Laços simples,
+     sem uma função nem um vetor por id: uma palavra comum traz dezenas de milhares (CPU ÷4 num celular). */
   function admit(found, choice, entries) {
-    entries.forEach(function (e) {
-      var whole = wholeBits(found.plan, choice, e[0]);
-      decode(e[1]).forEach(function (id) {
+    var filters = found.filters, boosts = found.boosts, cand = found.candidates, queue = found.queue;
+    for (var j = 0; j < entries.length; j++) {
+      var e = entries[j], whole = wholeBits(found.plan, choice, e[0]), deltas = e[1], id = 0;
+      next: for (var i = 0; i < deltas.length; i++) {
+        id = i ? id + deltas[i] : deltas[0];
         var mask = whole;
-        for (var k = 0; k < found.filters.length; k++) {
-          var f = found.filters[k].ids.get(id);
-          if (f === undefined) return;
+        for (var k = 0; k < filters.length; k++) {
+          var f = filters[k].ids.get(id);
+          if (f === undefined) continue next;
           mask |= f;
         }
-        found.boosts.forEach(function (b) { mask |= b.get(id) || 0; });
-        var old = found.candidates.get(id);
-        found.candidates.set(id, old === undefined ? mask : old | mask);
-        if (old === undefined) found.queue.push(id);
-      });
-    });
+        for (k = 0; k < boosts.length; k++) mask |= boosts[k].get(id) || 0;
+        var old = cand.get(id);
+        if (old === undefined) { cand.set(id, mask); queue.push(id); } else cand.set(id, old | mask);
+      }
+    }
   }
 
   /* Lê os intervalos de uma opção ao mesmo tempo (uma ida e volta), dentro do orçamento; os que sobram ficam
@@ -210,8 +206,11 @@
     return this.read(step, step.last - step.first + 1).then(function (entries) {
       var ids = new Map();
       entries.forEach(function (e) {
-        var whole = wholeBits(plan, step.choice, e[0]);
-        decode(e[1]).forEach(function (id) { ids.set(id, (ids.get(id) || 0) | whole); });
+        var whole = wholeBits(plan, step.choice, e[0]), deltas = e[1], id = 0;
+        for (var i = 0; i < deltas.length; i++) {
+          id = i ? id + deltas[i] : deltas[0];
+          ids.set(id, (ids.get(id) || 0) | whole);
+        }
       });
       return ids;
     });
@@ -242,8 +241,10 @@
       var options = [];
       plan.list.forEach(function (c, k) {
         var s = span(dirs[k], c.lo, c.hi);
-        steps[c.kind + c.lo] = s ? { choice: c, bucket: keyBucket(c.kind, c.lo), first: s.first, last: s.last, next: s.first }
-          : null;
+        /* opens: o primeiro fragmento do intervalo começa pela chave exata e ela segue no próximo (search.NEXT no
+           diretório): esse fragmento é todo dela, com os seus menores ids */
+        steps[c.kind + c.lo] = s ? { choice: c, bucket: keyBucket(c.kind, c.lo), first: s.first, last: s.last, next: s.first,
+                                     opens: dirs[k][s.first] === c.lo && dirs[k][s.first + 1] === c.lo + GOES_ON } : null;
       });
       function cost(list) { return list.reduce(function (n, st) { return n + (st ? st.last - st.first + 1 : 0); }, 0); }
       if (plan.kind === "r") {
@@ -288,8 +289,21 @@
         /* uma opção que não cabe no orçamento fica pela metade de todo jeito: um fragmento de cada intervalo
            (milhares de ids) enche a primeira página; o resto, em «Ver mais» */
         var each = option.cost > MAX_SHARDS - self.fetched ? 1 : 0;
-        return Promise.all([filtering, self.readAll(option.steps, found, each)]).then(function (r) {
+        /* Uma palavra só, comum (opens): rows() lê primeiro os menores ids com a palavra inteira, e o primeiro
+           fragmento os traz; se eles passam de MAX_TABLES arquivos de tabela, a primeira página é a mesma que sairia
+           do intervalo todo (os ids dos outros fragmentos são maiores: caem em arquivos depois desses). Ela sai dele
+           só; os outros fragmentos que cabem no orçamento são lidos logo depois dela (found.rest, Engine.later),
+           e «Ver mais» e o filtro por cargo veem o mesmo que veriam com tudo lido antes (cada fragmento a menos antes
+           da primeira página: ~12 kB e milhares de ids a menos num 3G com CPU ÷4). */
+        var early = !each && plan.kind === "n" && plan.usable.length === 1 && option.steps.length === 1 &&
+          option.steps[0].opens && option.cost > 1;
+        return Promise.all([filtering, self.readAll(option.steps, found, early ? 1 : each)]).then(function (r) {
           admitAll(found, r[1]);
+          if (!early) return;
+          return self.get("cargos.json").then(function (table) {
+            if (spread(found.queue, table.tabelas, table.linhas) > MAX_TABLES) { found.rest = true; return; }
+            return self.readAll(found.steps, found).then(function (more) { admitAll(found, more); });
+          });
         });
       }
       return run(first).then(function () {
@@ -297,7 +311,46 @@
         found.filters = []; found.boosts = [];
         return run(fallback);
       });
-    }).then(function () { return self.rows(found); }).then(function () { return self.finish(found); });
+    }).then(function () { return self.rows(found); }).then(function () {
+      if (found.rest) found.later = self.later(found);
+      return self.finish(found);
+    });
+  };
+
+  /* Quantos arquivos de tabela os ids ocupam (até MAX_TABLES + 1: basta saber se passam). */
+  function spread(ids, bases, size) {
+    var files = new Set();
+    for (var i = 0; i < ids.length && files.size <= MAX_TABLES; i++) {
+      var cargo = lastAtMost(bases, ids[i], false);
+      files.add(cargo * WIDTH + Math.floor((ids[i] - bases[cargo]) / size));
+    }
+    return files.size;
+  }
+
+  /* Depois da primeira página de uma palavra comum (exact): os fragmentos que ficaram do orçamento, com os cargos
+     das novas candidatas em found.reach. Uma falha de rede os deixa por ler, para «Ver mais». */
+  Engine.prototype.later = function (found) {
+    var self = this, steps = found.steps, from = found.queue.length;
+    var marks = steps.map(function (st) { return st.next; });
+    found.rest = false;
+    return this.readAll(steps, found).then(function (reads) {
+      return self.get("cargos.json").then(function (table) {
+        admitAll(found, reads);
+        var bases = table.tabelas, queue = found.queue, cargo = -1, last = -1;
+        for (var i = from; i < queue.length; i++) {
+          if (queue[i] < last || cargo < 0) cargo = lastAtMost(bases, queue[i], false);
+          else while (cargo + 1 < bases.length && bases[cargo + 1] <= queue[i]) cargo++;
+          last = queue[i];
+          found.reach[cargo] = true;
+        }
+        found.pending = found.queue.length || found.steps ? true : null;
+        found.later = null;
+      });
+    }, function () {
+      steps.forEach(function (st, k) { self.fetched -= st.next - marks[k]; st.next = marks[k]; });
+      found.steps = steps;
+      found.later = null;
+    });
   };
 
   /* Lê da tabela de cada cargo as linhas das candidatas mais promissoras (mais palavras inteiras, depois a ordem
@@ -306,27 +359,37 @@
   Engine.prototype.rows = function (found) {
     var self = this;
     return this.get("cargos.json").then(function (table) {
-      var bases = table.tabelas, size = table.linhas, cand = found.candidates;
-      var scored = found.queue.map(function (id) { return [bits(cand.get(id)), id]; });
-      scored.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
-      var files = {}, count = 0, take = [], rest = [], blocked = -1;
-      found.reach = found.reach || {};
-      scored.forEach(function (pair) {
-        var id = pair[1], own = pair[0], cargo = lastAtMost(bases, id, false), local = id - bases[cargo];
-        found.reach[cargo] = true; /* os cargos de todas as candidatas, lidas ou não: o filtro por cargo os mostra */
-        var path = "t/" + cargo + "-" + Math.floor(local / size) + ".json";
-        var free = path in files;
-        if (!free && count < MAX_TABLES && blocked < 0) { files[path] = true; count++; free = true; }
-        if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, path, local % size]);
+      var bases = table.tabelas, size = table.linhas, cand = found.candidates, queue = found.queue;
+      /* a ordem (mais palavras inteiras, depois o id) numa chave numérica só, ordenada pelo próprio vetor: sem
+         comparador nem um par por candidata */
+      var keys = new Float64Array(queue.length);
+      for (var i = 0; i < queue.length; i++) keys[i] = (MAX_TOKENS - bits(cand.get(queue[i]))) * WIDTH + queue[i];
+      keys.sort();
+      var files = new Map(), take = [], rest = [], blocked = -1, cargo = -1, last = -1;
+      var reach = found.reach = found.reach || {};
+      for (i = 0; i < keys.length; i++) {
+        var own = MAX_TOKENS - Math.floor(keys[i] / WIDTH), id = keys[i] - (MAX_TOKENS - own) * WIDTH;
+        /* ids crescentes dentro de cada classe: o cargo avança; volta à busca binária quando a classe muda */
+        if (id < last || cargo < 0) cargo = lastAtMost(bases, id, false);
+        else while (cargo + 1 < bases.length && bases[cargo + 1] <= id) cargo++;
+        last = id;
+        var local = id - bases[cargo], file = cargo * WIDTH + Math.floor(local / size);
+        reach[cargo] = true; /* os cargos de todas as candidatas, lidas ou não: o filtro por cargo os mostra */
+        var free = files.has(file);
+        if (!free && files.size < MAX_TABLES && blocked < 0) {
+          files.set(file, "t/" + cargo + "-" + Math.floor(local / size) + ".json");
+          free = true;
+        }
+        if (free && (blocked < 0 || own >= blocked)) take.push([id, cargo, file, local % size]);
         else { rest.push(id); if (blocked < 0) blocked = own; }
-      });
+      }
       found.queue = rest;
-      var paths = Object.keys(files);
-      return Promise.all(paths.map(function (p) { return self.get(p); })).then(function (chunks) {
-        var byPath = {};
-        paths.forEach(function (p, k) { byPath[p] = chunks[k]; });
+      var chosen = Array.from(files.keys());
+      return Promise.all(chosen.map(function (f) { return self.get(files.get(f)); })).then(function (chunks) {
+        var byFile = new Map();
+        chosen.forEach(function (f, k) { byFile.set(f, chunks[k]); });
         take.forEach(function (t) {
-          var row = byPath[t[2]][t[3]], p = [row[0], row[1], t[1], row[2], row[3], row[4]];
+          var row = byFile.get(t[2])[t[3]], p = [row[0], row[1], t[1], row[2], row[3], row[4]];
           if (!found.seen["#" + t[0]] && matches(found.plan, p)) {
             found.seen["#" + t[0]] = true;
             p.push(quality(found.plan, p));
@@ -340,9 +403,10 @@
   /* Mais acertos: as candidatas ainda não lidas e os intervalos que ficaram pela metade. */
   Engine.prototype.more = function (found) {
     var self = this;
-    this.fetched = 0;
-    var read = !found.queue.length && found.steps ? this.readAll(found.steps, found) : Promise.resolve([]);
-    return read.then(function (reads) { admitAll(found, reads); return self.rows(found); })
+    return Promise.resolve(found.later).then(function () { /* o resto da primeira leitura, se ainda chega */
+      self.fetched = 0;
+      return !found.queue.length && found.steps ? self.readAll(found.steps, found) : [];
+    }).then(function (reads) { admitAll(found, reads); return self.rows(found); })
       .then(function () { return self.finish(found); });
   };
 
@@ -473,10 +537,24 @@
         q[2] = p[2] + cargoShift;
         merged.results.push(q);
       });
-      merged.reach = merged.reach || {};
-      Object.keys(f.reach || {}).forEach(function (c) { merged.reach[+c + cargoShift] = true; });
       if (f.pending) merged.pending = true;
     });
+    function reach() {
+      var out = {}, shift = 0;
+      parts.forEach(function (f) {
+        Object.keys(f.reach || {}).forEach(function (c) { out[+c + shift] = true; });
+        shift += (f.cargos || []).length;
+      });
+      return out;
+    }
+    merged.reach = reach();
+    var later = parts.filter(function (f) { return f.later; });
+    if (later.length) {
+      merged.later = Promise.all(later.map(function (f) { return f.later; })).then(function () {
+        merged.reach = reach();
+        merged.later = null;
+      });
+    }
     merged.results.sort(order(merged));
     return merged;
   };
@@ -637,6 +715,24 @@
 
   Results.prototype.show = function (found, acts) {
     this.found = found; this.acts = acts || []; this.shown = PAGE; this.buildFilters(); this.render();
+    this.whenRead(found);
+  };
+
+  /* O resto da primeira leitura (Engine.later) chega depois da primeira página: o filtro por cargo ganha os cargos
+     das novas candidatas, mantendo o que a pessoa já escolheu. */
+  Results.prototype.whenRead = function (found) {
+    var self = this;
+    if (!found.later) return;
+    found.later.then(function () {
+      if (self.found !== found) return;
+      var picked = {};
+      self.filters.querySelectorAll("select").forEach(function (s) { picked[s.name] = s.value; });
+      self.buildFilters();
+      self.filters.querySelectorAll("select").forEach(function (s) {
+        if (picked[s.name] && s.querySelector("option[value='" + picked[s.name] + "']")) s.value = picked[s.name];
+      });
+      self.render();
+    });
   };
 
   /* Um filtro escolhido cujo cargo ainda não tem linhas lidas: lê mais (no máximo `rounds` vezes, cada uma de
