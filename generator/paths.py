@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
+from pathlib import Path
 
 PAGE_SIZE = 500  # entries per list page: fixed, so an entry's page never depends on the build
 
@@ -42,14 +44,11 @@ def page_dir(page: int) -> str:
     return "" if page == 1 else f"{page}/"
 
 
-def user_cache(name: str) -> "Path | None":
+def user_cache(name: str) -> Path | None:
     """A folder of the user's cache for what can be computed again from what it is keyed by (compiled templates, the
     reading of an archived PDF's signature): never inside a site, which is published as it is. `GAZETA_CACHE`
     names the folder (empty: no cache), else `$XDG_CACHE_HOME/gazeta`, else `~/.cache/gazeta`. None when it cannot
     be made or written (a read-only home): the caller computes without it."""
-    import os
-    from pathlib import Path
-
     base = os.environ.get("GAZETA_CACHE")
     if base is None:
         xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")

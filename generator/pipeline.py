@@ -512,19 +512,10 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
     return [(recorder, recorder.finish(site))] if recorder is not None else []
 
 
-def _signature_report(path: Path) -> dict | None:
-    """store.verify.signature_report, or None when signatures cannot be read in this installation (no pyHanko)."""
-    try:
-        from .store import verify
-    except ImportError:
-        return None
-    return verify.signature_report(path)
-
-
 def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     """Copy every archived act of the exam byte for byte (verified against its manifest) beside its permanent page;
     return the PDF that carries the current lists."""
-    from .store import archive
+    from .store import archive, verify
     from .render.site import acts as act_pages
 
     exam = prepared.exam
@@ -532,7 +523,9 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     for order, (record, entry) in enumerate(zip(prepared.records, entries), 1):
         archive.copy(record, exam_dir / "atos" / record.slug)
         if entry["pdf"]:  # its verification page says what `gazeta verificar` reads in the signature
-            entry["verificacao"] = _signature_report(exam_dir / "atos" / record.slug / entry["pdf"]["href"])
+            # the copy was checked against the archive's SHA-256 just above: not hashed again for the report
+            entry["verificacao"] = verify.signature_report(exam_dir / "atos" / record.slug / entry["pdf"]["href"],
+                                                           sha256=entry["pdf_sha256"] or None)
         site.act_page(exam["slug"], entry, order)
     exam["historico"] = [{k: e[k] for k in ("slug", "ato", "publicacao", "pdf", "retificado_por", "seal")} for e in entries]
     # The public copy of the exam's ledger: anyone can compare it with the archive, and the next build does (witness)

@@ -25,14 +25,13 @@ def read_withdrawals(table: Table, candidates: dict[str, Candidate] | None, cand
         registration = row[table.index["inscricao"]].strip()
         if not registration:
             rows.add(line, "inscricao", "a inscrição está vazia. Informe a inscrição de quem desistiu.")
-        elif candidates is not None and registration not in candidates:
-            named += 1
+            continue
+        named += candidates is not None
+        if candidates is not None and registration not in candidates:
             unknown.append((line, registration))
         elif seen.setdefault(registration, line) != line:
             problems.add(table.file, f"a inscrição {registration} aparece duas vezes. Apague a linha repetida.",
                          (seen[registration], line))
-        else:
-            named += candidates is not None
     unknown_registrations(rows, unknown, named, candidates_file,
                           f"Se ninguém deste certame desistiu, apague {table.file}; senão, substitua-o pela lista de "
                           "desistências deste certame.")

@@ -296,7 +296,7 @@ def verify(path: Path, *, site: str | None = None, sha256: str | None = None, ro
     return Report(verdict, lines)
 
 
-def signature_report(path: Path) -> dict | None:
+def signature_report(path: Path, *, sha256: str | None = None) -> dict | None:
     """The signature checks `verify` runs, on a published PDF, for its verification page (render/verification):
     one phrase per check ("íntegra", "ausente: …") and their lines (signer, issuer, time). No root is given here,
     so the chain is left to the ITI's public verifier, as `gazeta verificar` without --raiz says. None when
@@ -305,12 +305,13 @@ def signature_report(path: Path) -> dict | None:
     Without a root, with no fetching and no clock, the report is a function of the file's bytes and of the code that
     reads them: it is kept in the user's cache (paths.user_cache) under the file's SHA-256 and that code's version, so
     a build or `gazeta serve` that finds it there neither imports pyHanko nor parses the PDF again (issue 21: the
-    preview's first page waited about 2.6 s for these reports). A changed file has another SHA-256: it is read."""
+    preview's first page waited about 2.6 s for these reports). A changed file has another SHA-256: it is read.
+    `sha256`: the file's, when the caller has just checked it (the archive's copy); else it is computed here."""
     path = Path(path)
     cache, entry = user_cache("assinaturas"), None
     if cache is not None:
         try:
-            entry = cache / f"{sha256_file(path)}-{_reader_version()}.json"
+            entry = cache / f"{sha256 or sha256_file(path)}-{_reader_version()}.json"
         except OSError:  # unreadable: the checks below say so
             entry = None
     if entry is not None:
