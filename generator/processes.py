@@ -16,8 +16,8 @@ class Forked:
     handed back through a pipe; the process is ended if the caller leaves early. With `early`, the function is
     called with `tell`, which hands values back before the result (`first`, then `told`)."""
 
-    def __init__(self, function: Callable[..., object], *, early: bool = False):
-        self.function, self.early = function, early
+    def __init__(self, function: Callable[..., object], *, early: bool = False, what: str = "dos dados abertos"):
+        self.function, self.early, self.what = function, early, what
         self.done = False
         self.value: object = None
         self.told_values: list = []
@@ -38,8 +38,7 @@ class Forked:
             kind, value = self.receive.recv()
         except EOFError:  # the process died without a word (killed, out of memory)
             self.process.join()
-            kind, value = "error", RuntimeError(f"o processo dos dados abertos terminou com o código "
-                                                f"{self.process.exitcode}")
+            kind, value = "error", FaultError(_died(self.what, self.process.exitcode))
         if kind == "told":
             self.told_values.append(value)
             return
@@ -85,9 +84,7 @@ class Forked:
 def _forked_main(function: Callable[..., object], send, early: bool = False) -> None:
     """Body of a Forked process: no progress bars of its own (the parent's terminal), the value told early (with
     `early`), then the result or the error."""
-    from . import progress
-
-    progress._ACTIVE[0] = None
+    _child_start()
     try:
         result = ("ok", function(lambda value: send.send(("told", value))) if early else function())
     except BaseException as error:  # handed to the parent, which raises it
@@ -97,6 +94,190 @@ def _forked_main(function: Callable[..., object], send, early: bool = False) -> 
     except Exception as error:  # an exception that does not pickle: its text
         send.send(("error", RuntimeError(f"{type(result[1]).__name__}: {result[1]}")))
     send.close()
+
+
+def _child_start() -> None:
+    """What every forked process does first: no progress bars of its own (the parent's terminal draws them)."""
+    from . import progress
+
+    progress._ACTIVE[0] = None
+
+
+def _died(what: str, code: int | None) -> str:
+    """Why a forked process gave no answer, in Portuguese (a negative code is the signal that ended it)."""
+    how = f"pelo sinal {-code}" if code is not None and code < 0 else f"com o código {code}"
+    hint = " (memória esgotada?)" if code == -9 else ""
+    return f"o processo {what} terminou {how} sem responder{hint}; o site não foi alterado"
+
+
+# -- pools -----------------------------------------------------------------------------------------------------
+# The one place gazeta starts worker processes (issue 20 item 1): `Forked` (one function beside the caller),
+# `Workers` (a pool for pickled tasks: the PDF's body chunks and font subsets) and `each_forked` (numbered tasks
+# run by processes that inherit the caller's memory: the cargos' pages, the PDF extracts). All fork: the children
+# see the caller's loaded fonts and views without pickling them. None of them waits forever on a child that died
+# (killed, out of memory): multiprocessing.Pool would.
+
+
+class Workers:
+    """`workers` processes forked from this one, running tasks `submit(function, argument)` whose argument and
+    result are pickled; with one worker the calls are made here and now. Built on concurrent.futures'
+    ProcessPoolExecutor, which notices a worker that died and fails its tasks (BrokenProcessPool, turned here into
+    a FaultError in Portuguese) instead of leaving the caller waiting."""
+
+    def __init__(self, workers: int, what: str):
+        self.workers, self.what = workers, what
+        self.pool = None
+
+    def __enter__(self) -> "Workers":
+        if self.workers > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("fork"),
+                                            initializer=_child_start)
+        return self
+
+    def submit(self, function: Callable, argument: object) -> "Pending":
+        if self.pool is None:
+            return Pending(None, self.what, function(argument))
+        return Pending(self.pool.submit(function, argument), self.what)
+
+    def __exit__(self, *exc) -> bool:
+        if self.pool is not None:
+            # on an error, tasks not yet started are dropped; running ones end on their own (a chunk, seconds)
+            self.pool.shutdown(wait=exc[0] is None, cancel_futures=exc[0] is not None)
+        return False
+
+
+class Pending:
+    """A task's result: `get()` waits for it and raises the task's exception."""
+
+    def __init__(self, future, what: str, value: object = None):
+        self.future, self.what, self.value = future, what, value
+
+    def get(self) -> object:
+        if self.future is None:
+            return self.value
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self.future.result()
+        except BrokenProcessPool:
+            raise FaultError(f"um processo {self.what} terminou sem responder (memória esgotada ou processo "
+                             f"encerrado); o site não foi alterado") from None
+
+
+class TaskError(RuntimeError):
+    """A numbered task failed in its process: `index`, the exception (`error`, None when it does not pickle) and
+    the child's traceback as text."""
+
+    def __init__(self, index: int, error: BaseException | None, text: str):
+        super().__init__(f"a tarefa nº {index + 1} falhou:\n{text}")
+        self.index, self.error, self.text = index, error, text
+
+
+def each_forked(count: int, workers: int, start: Callable[[int], tuple[Callable[[int], object], Callable[[], None]]],
+                *, what: str, on_result: Callable[[int, object], None] = lambda k, value: None,
+                fresh: bool = False) -> dict[int, object]:
+    """Tasks 0…count-1 run by `workers` forked processes; returns {k: result}. `start(n)` runs in each process as it
+    begins (n: 0…workers-1, or the task's number when `fresh`; here with one worker, n = 0) and gives `(run, end)`: `run(k)` does task k, `end()` runs after the
+    process's last task. The processes inherit this one's memory (start and everything it reaches: never pickled);
+    only the results are. `on_result(k, value)` is called here as each comes back. `fresh`: a process for each
+    task, which exits with all it allocated (at most `workers` alive at once). A task's exception stops the others
+    and is raised here as TaskError; a process that dies without a word, as FaultError."""
+    if workers <= 1 or count <= 1:
+        run, end = start(0)
+        done = {}
+        for k in range(count):
+            done[k] = run(k)
+            on_result(k, done[k])
+        end()
+        return done
+    import multiprocessing
+    import queue as queues
+
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    tasks = None
+    if not fresh:
+        tasks = context.Queue()
+        for k in range(count):
+            tasks.put(k)
+        for _ in range(workers):
+            tasks.put(None)
+    alive: dict[int, object] = {}  # worker number → process, until its "end" is read
+    started = [0]
+
+    def launch() -> None:
+        number = started[0]
+        started[0] += 1
+        mine = [number] if fresh else None
+        process = context.Process(target=_each_main, args=(start, number, tasks, mine, results), daemon=True)
+        process.start()
+        alive[number] = process
+
+    for _ in range(min(workers, count)):
+        launch()
+    done: dict[int, object] = {}
+    try:
+        while alive:
+            try:
+                message = results.get(timeout=0.5)
+            except queues.Empty:
+                for number, process in list(alive.items()):
+                    if process.exitcode is not None:  # gone: its messages, if any, are in the pipe by now
+                        try:
+                            message = results.get(timeout=0.5)
+                        except queues.Empty:
+                            raise FaultError(_died(what, process.exitcode)) from None
+                        break
+                else:
+                    continue
+            kind, number, *rest = message
+            if kind == "ok":
+                done[rest[0]] = rest[1]
+                on_result(rest[0], rest[1])
+            elif kind == "error":
+                raise TaskError(*rest)
+            else:  # "end"
+                alive.pop(number).join()
+                if fresh and started[0] < count:
+                    launch()
+    finally:
+        for process in alive.values():
+            if process.is_alive():
+                process.terminate()
+            process.join()
+        results.close()
+        if tasks is not None:
+            tasks.close()
+    return done
+
+
+def _each_main(start, number: int, tasks, mine: list[int] | None, results) -> None:
+    """Body of an `each_forked` process: its tasks (from the shared queue, or its own list), then its end."""
+    import pickle
+    import traceback
+
+    _child_start()
+    try:
+        run, end = start(number)
+        for k in (mine if mine is not None else iter(tasks.get, None)):
+            try:
+                results.put(("ok", number, k, run(k)))
+            except BaseException as error:  # handed to the parent, which stops the others
+                text = traceback.format_exc()
+                try:
+                    pickle.dumps(error)
+                except Exception:
+                    error = None
+                results.put(("error", number, k, error, text))
+                return
+        end()
+    except BaseException:
+        results.put(("error", number, -1, None, traceback.format_exc()))
+        return
+    results.put(("end", number))
 
 
 @contextmanager

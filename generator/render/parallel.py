@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-import traceback
 from pathlib import Path
 
 from .data import downloads
 from .data.package import OpenData
 from ..paths import Slugs
+from ..processes import TaskError, each_forked
 from .site.search import SearchIndex
 from .site.pages import ExamPages, Site, cargo_inputs
 
@@ -41,8 +40,12 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     context = dict(out=site.out, site_url=site.site_url, site_name=site.site_name, csp=site.csp, pages=site.pages,
                    exam=exam, prepared=prepared, rel=rel, pdf=pdf, data=data, slugs=assigned, numbers=numbers,
                    dados=dados, cargos=cargos, sheets=sheets)
-    run = _run if workers > 1 else _inline
-    results = run(len(cargos_), workers, spill_root / exam["slug"], site, on_cargo, context)
+    spill_root = spill_root / exam["slug"]
+    workers = max(1, min(workers, len(cargos_)))
+    for w in range(workers):
+        site.search.add_spill(spill_root / f"w{w}")
+    # one spill folder per process; the views reach the processes by the fork (processes.each_forked)
+    results = _rendered(len(cargos_), workers, spill_root, on_cargo, context)
     open_data = OpenData(exam, dados, sheets=sheets) if data is None else None
     summaries = []
     for k in range(len(cargos_)):
@@ -60,70 +63,28 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     return data
 
 
-def _inline(count: int, workers: int, spill_root: Path, site: Site, on_cargo, context: dict) -> dict[int, tuple]:
-    """One process: the workers' loop run here (an exam too small to fork for), with the same spill layout."""
-    spill = spill_root / "w0"
-    site.search.add_spill(spill)
-    local, open_data = _worker_site(spill, context)
-    done = {}
-    for k in range(count):
-        done[k] = _cargo(local, open_data, context, k)
-        on_cargo()
-    local.search.flush()
-    return done
+def _rendered(count: int, workers: int, spill_root: Path, on_cargo, context: dict) -> dict[int, tuple]:
+    """Every cargo rendered by `workers` processes (here, with one: an exam too small to fork for), each with its
+    own spill folder w0, w1…; results by cargo number."""
+    def start(number: int):
+        local, open_data = _worker_site(spill_root / f"w{number}", context)
 
+        def run(k: int) -> tuple:
+            return _cargo(local, open_data, context, k)
 
-def _run(count: int, workers: int, spill_root: Path, site: Site, on_cargo, context: dict) -> dict[int, tuple]:
-    """Start the workers, feed them cargo numbers, collect their results and spill folders. `context` reaches
-    them by the fork itself (a forked Process's arguments are not pickled), the views with it."""
-    ctx = multiprocessing.get_context("fork")
-    tasks, results = ctx.Queue(), ctx.Queue()
-    for k in range(count):
-        tasks.put(k)
-    procs = []
-    for w in range(workers):
-        tasks.put(None)
-        spill = spill_root / f"w{w}"
-        procs.append(ctx.Process(target=_worker, args=(tasks, results, spill, context), daemon=True))
-        site.search.add_spill(spill)
-    for proc in procs:
-        proc.start()
-    done, finished = {}, 0
+        return run, local.search.flush
+
     try:
-        while finished < workers:
-            message = results.get()
-            if message[0] == "done":
-                finished += 1
-            elif message[0] == "error":
-                raise RuntimeError(f"Falha ao gerar o cargo nº {message[1] + 1}:\n{message[2]}")
-            else:
-                done[message[1]] = message[2]
-                on_cargo()
-    finally:
-        for proc in procs:
-            if proc.is_alive() and finished < workers:
-                proc.terminate()
-            proc.join()
-    return done
+        return each_forked(count, workers, start, what="das páginas dos cargos",
+                           on_result=lambda k, value: on_cargo())
+    except TaskError as error:
+        raise RuntimeError(f"Falha ao gerar o cargo nº {error.index + 1}:\n{error.text}") from None
 
 
 def _worker_site(spill: Path, c: dict) -> tuple[Site, OpenData | None]:
     site = Site(c["out"], site_url=c["site_url"], search=SearchIndex(spill), pages=c["pages"],
                 site_name=c["site_name"], csp=c["csp"])
     return site, (OpenData(c["exam"], c["dados"], sheets=c["sheets"]) if c["data"] is None else None)
-
-
-def _worker(tasks, results, spill: Path, c: dict) -> None:
-    """One process: render cargos until the sentinel, then close the search spill."""
-    site, open_data = _worker_site(spill, c)
-    while (k := tasks.get()) is not None:
-        try:
-            results.put(("ok", k, _cargo(site, open_data, c, k)))
-        except BaseException:  # reported to the parent, which stops the build
-            results.put(("error", k, traceback.format_exc()))
-            break
-    site.search.flush()
-    results.put(("done",))
 
 
 def _cargo(site: Site, open_data: OpenData | None, c: dict, k: int) -> tuple:

@@ -4,7 +4,6 @@ with WeasyPrint, merge as PDF/A-3b with the exam's open data embedded."""
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import pickle
 import tempfile
@@ -19,6 +18,7 @@ from .layout import Page, Typesetter
 from .merge import assemble
 from ..site.verification import code as verification_code, page_url as verification_url
 from ...memory import frozen_heap
+from ...processes import Workers
 
 CHUNK_PAGES = 120  # pages per task: ~15k rows; small enough to pipeline, large enough to amortize the IPC
 # Tagged: PDF/A-3a and PDF/UA-1 (WeasyPrint tags the front matter; pdf_direct and pdf_tags the body). Untagged
@@ -67,8 +67,8 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         return True
 
     clock = [time.perf_counter()]
-    with frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, _Workers(workers) as pool, \
-            _Progress() as progress:
+    with frozen_heap(), tempfile.TemporaryDirectory(prefix="gazeta-pdf-") as tmp, \
+            Workers(workers, "do desenho do PDF") as pool, _Progress() as progress:
         tmp = Path(tmp)
         # Body pages do not depend on the page total or the front matter's length (the folio is a separate
         # content stream), so chunks render while the typesetter is still laying out the next cargos.
@@ -228,42 +228,6 @@ def _citation(exam: dict, url: str, pages: tuple[int, int]) -> list[str]:
 
 
 # -- body chunks -----------------------------------------------------------------------------------------------
-class _Done:
-    """An already computed result, shaped like multiprocessing's AsyncResult."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def get(self):
-        return self.value
-
-
-class _Workers:
-    """A pool of forked processes, or plain calls in this process when one worker is asked for."""
-
-    def __init__(self, workers: int):
-        self.workers = workers
-        self.pool = None
-
-    def __enter__(self):
-        if self.workers > 1:
-            # fork: workers inherit the loaded fonts and never re-import __main__ (spawn would, unguarded); with
-            # the heap frozen (see results.frozen_heap) the caller's objects stay shared instead of copied into each.
-            self.pool = multiprocessing.get_context("fork").Pool(self.workers)
-        return self
-
-    def submit(self, function, argument):
-        if self.pool is None:
-            return _Done(function(argument))
-        return self.pool.apply_async(function, (argument,))
-
-    def __exit__(self, *exc):
-        if self.pool is not None:
-            self.pool.terminate() if exc[0] else self.pool.close()
-            self.pool.join()
-        return False
-
-
 def render_body(task: tuple) -> tuple[str, object]:
     """Draw one spooled chunk of body pages; leave it to WeasyPrint (after the total is known) when asked or
     when its text needs shaping."""
@@ -276,7 +240,7 @@ def render_body(task: tuple) -> tuple[str, object]:
     return "streams", render_streams(pages, frame, tagged)
 
 
-def _parts(chunks: list[tuple], pool: _Workers, front_pages: int, total: int, css: str, title: str, tagged: bool,
+def _parts(chunks: list[tuple], pool: Workers, front_pages: int, total: int, css: str, title: str, tagged: bool,
            advance: Callable[[], None]) -> Iterator[tuple[str, object]]:
     """The body in order for the merge: ("streams", (streams, chars, first folio)) or ("pdf", path)."""
     results = []

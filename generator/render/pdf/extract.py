@@ -17,17 +17,16 @@ site still links the full PDF at the cargo's page.
 
 from __future__ import annotations
 
-import atexit
 import logging
-import multiprocessing
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pikepdf
 
 from . import cover as pdf_cover
+from ...processes import Forked, each_forked
 from ..data.package import sha256_file
 from .html import environment, masthead, stylesheet, verification_text
 from .merge import _output_intent, srgb_profile
@@ -67,7 +66,6 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
     for all of them and the coat of arms drawn once, before forking."""
     full = Path(full)
     sha = pdf_sha256 or sha256_file(full)
-    task = (str(full), exam, ranges, str(out_dir), url, data_sha256, sha)
     workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
     with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as source, \
             tempfile.TemporaryDirectory(prefix="gazeta-extrato-") as tmp:
@@ -76,22 +74,29 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
         finder = _Finder(source)
         len(source.pages)  # read before forking: shared, not read again per cargo
         finder.outline = finder.read_outline() if workers == 1 else _outline_of(full)
-        _OPEN.update(source=source, finder=finder, task=task, covers=covers)
-        try:
-            if workers == 1:
-                done = [_extract_one(cargo) for cargo in cargos]
-            else:
-                if covers.weasyprint:
-                    _warm_up(cargos[0], len(source.pages))
-                # one cargo per process: it exits with the objects its extract resolved
-                with multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-                    done = pool.map(_extract_one, cargos, chunksize=1)
-        finally:
-            _OPEN.clear()
-    return {code: info for code, info in (item for item in done if item is not None)}
+        job = _Job(source, finder, covers, exam, ranges, full, Path(out_dir), url, data_sha256, sha)
+        if workers > 1 and covers.weasyprint:
+            _warm_up(job, cargos[0])
+        # one cargo per process (fresh): it exits with the objects its extract resolved; the processes inherit
+        # the open file and this job by the fork (processes.each_forked), nothing of it is pickled
+        done = each_forked(len(cargos), workers, lambda n: (lambda k: _extract_one(job, cargos[k]), lambda: None),
+                           what="de um extrato por cargo", fresh=True)
+    return {code: info for code, info in (done[k] for k in range(len(cargos)) if done[k] is not None)}
 
 
-_OPEN: dict = {}  # the open full PDF, inherited by the forked processes
+@dataclass
+class _Job:
+    """What every cargo's extract reads: the open full PDF and its structure, the covers, the act's texts."""
+    source: pikepdf.Pdf
+    finder: "_Finder"
+    covers: "Covers"
+    exam: dict
+    ranges: dict
+    full: Path
+    out_dir: Path
+    url: str
+    data_sha256: str
+    sha: str
 
 
 def _outline_of(full: Path) -> "Outline":
@@ -100,8 +105,6 @@ def _outline_of(full: Path) -> "Outline":
     (one Sect per cargo) resolves about 256 MB in 6 s of a national PDF, and walking up from its ~2,000 notes,
     spread over the structure tree, about 550 MB in 20 s (measured on the 1M PDF, load 9). Every cargo's process
     would otherwise do that again, or this one keep it, counted, for the whole phase."""
-    from ...processes import Forked
-
     def read() -> Outline:
         with pikepdf.open(full, access_mode=pikepdf.AccessMode.mmap) as pdf:
             return _Finder(pdf).read_outline()
@@ -110,26 +113,21 @@ def _outline_of(full: Path) -> "Outline":
         return job.get()
 
 
-def _warm_up(cargo: Cargo, full_pages: int) -> None:
+def _warm_up(job: _Job, cargo: Cargo) -> None:
     """Render one cover here and throw it away: WeasyPrint's first document in a process costs about twice a later
     one (fonts, the stylesheet), and every forked process inherits this one's state instead of paying it again."""
-    full, exam, _, _, url, data_sha256, sha = _OPEN["task"]
     with tempfile.TemporaryDirectory(prefix="gazeta-extrato-") as tmp:
-        _cover(exam, cargo, Path(full), full_pages, sha, url, data_sha256, Path(tmp) / "capa.pdf",
-               _OPEN["covers"].verification)
+        _cover(job.exam, cargo, job.full, len(job.source.pages), job.sha, job.url, job.data_sha256,
+               Path(tmp) / "capa.pdf", job.covers.verification, job.covers.styles)
 
 
-def _extract_one(cargo: Cargo) -> tuple[str, dict] | None:
+def _extract_one(job: _Job, cargo: Cargo) -> tuple[str, dict] | None:
     """One cargo's extract from the open full PDF (None when its structure is not separable)."""
-    source, finder = _OPEN["source"], _OPEN["finder"]
-    full, exam, ranges, out_dir, url, data_sha256, sha = _OPEN["task"]
-    full = Path(full)
-    href = f"{cargo.slug}/{full.stem}-{cargo.slug}.pdf"
-    target = Path(out_dir) / href
+    href = f"{cargo.slug}/{job.full.stem}-{cargo.slug}.pdf"
+    target = job.out_dir / href
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        pages = _extract(source, finder, exam, cargo, ranges, target, full=full, sha=sha, url=url,
-                         data_sha256=data_sha256)
+        pages = _extract(job, cargo, target)
     except NotExtractable:
         logging.getLogger("gazeta").info("extrato do cargo %s: estrutura não separável", cargo.codigo)
         return None
@@ -189,8 +187,8 @@ class _Finder:
         return element
 
 
-def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ranges: dict, target: Path, *,
-             full: Path, sha: str, url: str, data_sha256: str) -> int:
+def _extract(job: _Job, cargo: Cargo, target: Path) -> int:
+    source, finder, exam, ranges, full = job.source, job.finder, job.exam, job.ranges, job.full
     first, last = cargo.first - 1, cargo.last - 1
     tops = {t for index in range(first, last + 1) for t in finder.tops(index)}
     outside = {t for index in (first - 1, last + 1) if 0 <= index < len(source.pages) for t in finder.tops(index)}
@@ -198,11 +196,11 @@ def _extract(source: pikepdf.Pdf, finder: _Finder, exam: dict, cargo: Cargo, ran
     if not kids or tops & outside or any(kind != "/Sect" for _, kind in kids):
         raise NotExtractable(cargo.codigo)
     sects = [source.get_object(objgen) for objgen, _ in kids]
-    covers: Covers = _OPEN["covers"]
+    covers = job.covers
     cover = None
     if covers.weasyprint:
-        cover = _cover(exam, cargo, full, len(source.pages), sha, url, data_sha256, target.with_suffix(".capa.pdf"),
-                       covers.verification)
+        cover = _cover(exam, cargo, full, len(source.pages), job.sha, job.url, job.data_sha256,
+                       target.with_suffix(".capa.pdf"), covers.verification, covers.styles)
         opened = pikepdf.open(cover)
         key = prepare_front(opened)
     else:
@@ -264,6 +262,7 @@ class Covers:
     drawn: dict
     shared: object
     metadata: dict
+    styles: dict = field(default_factory=dict)  # WeasyPrint's covers: the stylesheet parsed once (_cover_style)
 
     def meta(self, cargo: Cargo) -> dict:
         return {**self.metadata, "title": f"Extrato — {cargo.codigo} — {cargo.nome} — {self.metadata['title']}"}
@@ -329,7 +328,7 @@ TITLES = {"nomeacao": "Ordem de nomeação", "cadastro_reserva": "Cadastro de re
 
 
 def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url: str, data_sha256: str,
-           out: Path, verification: str | None = None) -> Path:
+           out: Path, verification: str | None = None, styles: dict | None = None) -> Path:
     """The extract's first page rendered by WeasyPrint (masthead, act title, what the extract reproduces, closing
     block): only when its text needs shaping (RTL, combining marks), which the direct drawing leaves to it."""
     from weasyprint import HTML
@@ -338,7 +337,8 @@ def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url:
 
     created = _created(exam)
     verification = verification_text(data_sha256, url) if verification is None else verification
-    fonts, css = _cover_style(stylesheet(exam, verification, f'"{pdf_cover.COVER_FOLIO}"'))
+    fonts, css = _cover_style(stylesheet(exam, verification, f'"{pdf_cover.COVER_FOLIO}"'),
+                              {} if styles is None else styles)
     meta = {"title": f"Extrato — {cargo.codigo} — {cargo.nome} — {_title(exam)}", "subject": _subject(exam),
             "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
     full_url = _full_url(url, full)
@@ -351,24 +351,19 @@ def _cover(exam: dict, cargo: Cargo, full: Path, full_pages: int, sha: str, url:
 
 
 _COVER_PAGE = "@page :first { @top-left { content: none; border: 0 } @top-right { content: none; border: 0 } }\n"
-_COVER_STYLES: dict[str, tuple] = {}  # gazette CSS → (FontConfiguration, parsed stylesheet), in this process
-# Let go before the interpreter tears its modules down: FontConfiguration.__del__ needs them (else a message at exit).
-atexit.register(_COVER_STYLES.clear)
-
-
-def _cover_style(css: str) -> tuple:
+def _cover_style(css: str, styles: dict) -> tuple:
     """The covers' stylesheet parsed once (with the fonts its @font-face rules load) and given to every cover of
-    the exam: parsing it was a third of each cover's time. Given to WeasyPrint rather than written in a <style>
-    (its cascade origin is then "user", not "author"): nothing else styles the cover but WeasyPrint's user-agent
-    sheet, below both, so the PDF bytes are the same (tests/test_downloads.py compares the covers)."""
+    the exam: parsing it was a third of each cover's time. `styles` (Covers.styles, one exam's) keeps it. Given
+    to WeasyPrint rather than written in a <style> (its cascade origin is then "user", not "author"): nothing else
+    styles the cover but WeasyPrint's user-agent sheet, below both, so the PDF bytes are the same
+    (tests/test_downloads.py compares the covers)."""
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
-    if css not in _COVER_STYLES:
+    if css not in styles:
         fonts = FontConfiguration()
-        _COVER_STYLES.clear()  # one exam's at a time
-        _COVER_STYLES[css] = (fonts, CSS(string=css + "\n" + _COVER_PAGE, font_config=fonts))
-    return _COVER_STYLES[css]
+        styles[css] = (fonts, CSS(string=css + "\n" + _COVER_PAGE, font_config=fonts))
+    return styles[css]
 
 
 def cargos_of(exam_cargos: list[dict], ranges: dict) -> list[Cargo]:
