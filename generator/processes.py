@@ -107,7 +107,7 @@ def _died(what: str, code: int | None) -> str:
     """Why a forked process gave no answer, in Portuguese (a negative code is the signal that ended it)."""
     how = f"pelo sinal {-code}" if code is not None and code < 0 else f"com o código {code}"
     hint = " (memória esgotada?)" if code == -9 else ""
-    return f"o processo {what} terminou {how} sem responder{hint}; o site não foi alterado"
+    return f"o processo {what} terminou {how} sem responder{hint}; o comando parou antes de concluir: rode de novo"
 
 
 # -- pools -----------------------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ class Pending:
             return self.future.result()
         except BrokenProcessPool:
             raise FaultError(f"um processo {self.what} terminou sem responder (memória esgotada ou processo "
-                             f"encerrado); o site não foi alterado") from None
+                             f"encerrado); o comando parou antes de concluir: rode de novo") from None
 
 
 class TaskError(RuntimeError):
