@@ -357,6 +357,9 @@ def _subset(face: str, chars: set[str], keep_date: bool = False) -> bytes:
     options.name_IDs = ["*"]
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM"]
     font = TTFont(font_path(face), recalcTimestamp=not keep_date)
+    for tag in options.drop_tables:  # dropped unread: fontTools would parse the layout tables before dropping them
+        if tag in font:
+            del font[tag]
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(c) for c in chars))
     subsetter.subset(font)
