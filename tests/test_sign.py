@@ -549,3 +549,18 @@ def test_a_signature_report_is_read_once_then_taken_from_the_cache_without_pyhan
     assert imported == ["aiohttp", "pyhanko"] and not report["confere"], report
     assert any("ALTERAÇÕES DEPOIS" in line for line in report["linhas"]), report
     assert _report(signed, "")[0] == first  # GAZETA_CACHE empty: no cache, the same report
+
+
+@pytest.mark.parametrize("package", ["pyHanko", "pyhanko-certvalidator", "cryptography", "asn1crypto"])
+def test_the_cached_report_is_keyed_by_every_library_that_decides_the_checks(monkeypatch, package):
+    """A cached signature report stands for a new reading only while nothing that reads changed: an upgrade of
+    pyHanko, of its path validator (algorithm policy) or of the cryptography under them may accept or refuse what
+    the old one did not, so each changes the cache key."""
+    from importlib import metadata
+
+    from generator.store import verify
+
+    real = metadata.version
+    before = verify._reader_version.__wrapped__()
+    monkeypatch.setattr(verify.metadata, "version", lambda name: "999.0" if name == package else real(name))
+    assert verify._reader_version.__wrapped__() != before

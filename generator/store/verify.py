@@ -336,15 +336,21 @@ def signature_report(path: Path, *, sha256: str | None = None) -> dict | None:
 
 @lru_cache(maxsize=1)
 def _reader_version() -> str:
-    """What the report depends on besides the file: this module, store/sign.py and the pyHanko installed."""
+    """What the report depends on besides the file: this module, store/sign.py, and the pyHanko installed with the
+    libraries that decide what it accepts (certificate paths and algorithm policy, the cryptography behind them):
+    upgrading any of them reads the signatures again."""
     digest = hashlib.sha256()
     for name in ("verify.py", "sign.py"):
         digest.update(Path(__file__).with_name(name).read_bytes())
-    try:
-        digest.update(metadata.version("pyHanko").encode())
-    except metadata.PackageNotFoundError:
-        digest.update(b"-")
+    for package in READER_PACKAGES:
+        try:
+            digest.update(f"{package}={metadata.version(package)}\0".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{package}=-\0".encode())
     return digest.hexdigest()[:16]
+
+
+READER_PACKAGES = ("pyHanko", "pyhanko-certvalidator", "cryptography", "asn1crypto")
 
 
 def _write_quietly(path: Path, text: str) -> None:
