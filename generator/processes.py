@@ -168,11 +168,12 @@ class Pending:
 
 
 class TaskError(RuntimeError):
-    """A numbered task failed in its process: `index`, the exception (`error`, None when it does not pickle) and
+    """A numbered task failed in its process (`index` -1: the process's `start`): `index`, the exception (`error`, None when it does not pickle) and
     the child's traceback as text."""
 
     def __init__(self, index: int, error: BaseException | None, text: str):
-        super().__init__(f"a tarefa nº {index + 1} falhou:\n{text}")
+        where = f"a tarefa nº {index + 1}" if index >= 0 else "um processo, ao começar,"
+        super().__init__(f"{where} falhou:\n{text}")
         self.index, self.error, self.text = index, error, text
 
 

@@ -135,3 +135,12 @@ def test_only_the_processes_module_starts_processes():
             found += [f"{path.relative_to(GENERATOR)}: {n}" for n in names
                       if n in starters or n.startswith("multiprocessing.") or n == "os.fork"]
     assert found == []
+
+
+def test_a_process_that_cannot_start_is_named_as_such():
+    def start(number):
+        raise OSError("sem pasta de busca")
+
+    with pytest.raises(TaskError) as caught:
+        each_forked(4, 2, start, what="de teste")
+    assert caught.value.index == -1 and "ao começar" in str(caught.value) and "sem pasta de busca" in caught.value.text

@@ -78,7 +78,8 @@ def _rendered(count: int, workers: int, spill_root: Path, on_cargo, context: dic
         return each_forked(count, workers, start, what="das páginas dos cargos",
                            on_result=lambda k, value: on_cargo())
     except TaskError as error:
-        raise RuntimeError(f"Falha ao gerar o cargo nº {error.index + 1}:\n{error.text}") from None
+        which = f"o cargo nº {error.index + 1}" if error.index >= 0 else "os cargos"
+        raise RuntimeError(f"Falha ao gerar {which}:\n{error.text}") from None
 
 
 def _worker_site(spill: Path, c: dict) -> tuple[Site, OpenData | None]:
