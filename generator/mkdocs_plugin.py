@@ -22,12 +22,15 @@ from .render.site.pages import Site, content_security_policy
 class GazetaPlugin(BasePlugin):
     """MkDocs events of one build: the job to render, the Markdown pages MkDocs made, and how to prepare again."""
 
-    def __init__(self, job, render, *, prepare=None, serving: bool = False) -> None:
+    def __init__(self, job, render, *, prepare=None, serving: bool = False, first_page_ready=None) -> None:
         super().__init__()
         self.job = job  # the prepared exams to render; None: `prepare` makes one at the next build
         self.render = render  # build.generate: (job, site_dir, site_url=…, …) → report
         self.prepare = prepare  # docs_dir → Job (gazeta serve)
         self.serving = serving  # a rebuild under `gazeta serve`: input problems are shown, serving goes on
+        # gazeta serve's first build: told the home page's files as soon as they are written (pipeline.generate);
+        # serve clears it once that build is over. Not named on_…: MkDocs takes those for its events
+        self.first_page_ready = first_page_ready
         self.csp = content_security_policy(serving)  # serve's live reload runs an inline script
         self.problems: list[str] = []  # what the last preparation found (gazeta serve shows them in the browser)
         self.markdown_urls: list[str] = []
@@ -83,7 +86,8 @@ class GazetaPlugin(BasePlugin):
                 return
             self.render(job, Path(config.site_dir), site_url=config.site_url or "", extra_urls=self.markdown_urls,
                         markdown_pages=sorted(self.markdown_pages.items()), site_name=config.site_name,
-                        preview=self.serving)
+                        preview=self.serving,
+                        **({"first_page_ready": self.first_page_ready} if self.first_page_ready is not None else {}))
         finally:
             self.problems = []
             if job is not None and job.transient:

@@ -411,9 +411,11 @@ def archived(folder: Path, acts: list, witnesses: tuple[Path, ...] = (), trust=N
 
 
 def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterable[str] = (),
-             markdown_pages: Iterable[tuple[str, str]] = (), site_name: str = DEFAULT_NAME, preview: bool = False
-             ) -> dict:
-    """Open data, PDF (when available) and site pages of every exam into site_dir."""
+             markdown_pages: Iterable[tuple[str, str]] = (), site_name: str = DEFAULT_NAME, preview: bool = False,
+             first_page_ready: Callable[[list[str]], None] | None = None) -> dict:
+    """Open data, PDF (when available) and site pages of every exam into site_dir. `first_page_ready` (gazeta
+    serve's first build): the home page and its assets are written first, and it is called with their site-relative
+    paths before any exam is rendered; the files are the same either way."""
     from .render.site.pages import Site, content_security_policy
     from .memory import frozen_heap
 
@@ -422,15 +424,21 @@ def generate(job: Job, site_dir: Path, *, site_url: str = "", extra_urls: Iterab
                 csp=content_security_policy(preview))  # preview: gazeta serve's live reload (an inline script)
     try:
         with frozen_heap():
-            return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages)
+            return _generate(job, site, site_dir, site_url, extra_urls, markdown_pages, first_page_ready)
     finally:
         site.search.close()
 
 
-def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages) -> dict:
+def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdown_pages,
+              first_page_ready=None) -> dict:
     from . import incremental, progress
+    from .render.site.pages import home_entry
 
     pdfs, recorded = [], []
+    # gazeta serve answers its first page before the exams are rendered (issue 21 item 5): the home page needs only
+    # each exam's prepared summaries (an exam reused from a previous build has none here: then it waits for all)
+    if first_page_ready is not None and all(isinstance(p, Prepared) for p in job.exams):
+        first_page_ready(site.first_page([home_entry(p.exam, p.cargos) for p in job.exams]))
     with progress.session(), tempfile.TemporaryDirectory(prefix="gazeta-busca-") as spill:
         for prepared in job.exams:
             if isinstance(prepared, incremental.Reuse):  # unchanged since the last build: its pages as they were

@@ -281,6 +281,37 @@ def _each_main(start, number: int, tasks, mine: list[int] | None, results) -> No
     results.put(("end", number))
 
 
+class Background:
+    """A function run in a thread of this process (gazeta serve's first build, while the server answers), its
+    exception kept and raised by `join`. `then` is called in the thread when the function has ended, either way."""
+
+    def __init__(self, function: Callable[[], object], *, then: Callable[[], object] = lambda: None):
+        import threading
+
+        self.error: BaseException | None = None
+        self.function, self.then = function, then
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> "Background":
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            self.function()
+        except BaseException as error:  # raised in the caller's thread by join
+            self.error = error
+        finally:
+            self.then()
+
+    def join(self) -> None:
+        """Wait for the function to end (at once if it was never started); its exception, raised here."""
+        if self.thread.ident is not None:
+            self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
 @contextmanager
 def folder_lock(folder: Path, busy: str) -> Iterator[None]:
     """Hold an exclusive lock on `folder` for the block; FaultError(`busy`) when another process holds it.

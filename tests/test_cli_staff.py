@@ -82,8 +82,11 @@ def test_serve_prints_its_address_and_takes_a_port(capsys, monkeypatch):
         def watch(self, path):
             pass
 
-        def serve(self, open_in_browser=False):
+        def server_activate(self):
             pass
+
+        def serve(self, open_in_browser=False):
+            self.server_activate()  # as LiveReloadServer.serve: the first build starts once the port listens
 
         def shutdown(self):
             pass

@@ -153,3 +153,99 @@ def test_the_preview_skips_the_spreadsheets_and_says_so_on_the_page(served, tmp_
     assert "use o XLSX" not in page  # the spreadsheet note speaks of a file the preview does not have
     for href in hrefs:
         assert get(url + CARGO + href)[0] == 200, href
+
+
+# -- the first page first (issue 21 item 5: within 3 s on the example) ----------------------------------------------
+LAST = "ms-2024-pss"  # the last exam rendered (content/certames/, in order)
+HELD = """
+import sys, time
+from pathlib import Path
+from generator import pipeline
+
+reached, release, last = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+render_exam = pipeline.render_exam
+
+def held(site, job, prepared, *args, **kwargs):  # the last exam waits for the test's word before it is rendered
+    if prepared.exam["slug"] == last and not release.exists():
+        reached.touch()
+        while not release.exists():
+            time.sleep(0.02)
+    return render_exam(site, job, prepared, *args, **kwargs)
+
+pipeline.render_exam = held
+from generator.cli import main
+sys.exit(main(sys.argv[4:]))
+"""
+LIVE_RELOAD = re.compile(r"<script>(?:(?!</script>).)*livereload\(\d+, \d+\);\s*</script>", re.S)
+
+
+def test_the_home_page_is_served_before_the_last_exam_is_rendered_and_is_the_finished_one(content, tmp_path):
+    """The first build is held (a hook, not a timing) just before the last exam is rendered: `/` already answers
+    200 with the finished home page, byte for byte the one served once the build is over (the live-reload script
+    aside, whose request id differs); a request for the held exam's page waits and gets the finished page, not a 404.
+    Before: the server listened only after the whole first build."""
+    import threading
+
+    reached, release, port = tmp_path / "chegou", tmp_path / "liberado", free_port()
+    url = f"http://127.0.0.1:{port}/"
+    proc = subprocess.Popen([sys.executable, "-c", HELD, str(reached), str(release), LAST, "serve", str(content),
+                             "--porta", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: proc.poll() is not None or reached.exists())
+        assert proc.poll() is None, proc.stdout.read().decode("utf-8", "replace")
+        status, kind, early = get(url)  # the exam is held: this answers only if the home page comes first
+        assert status == 200 and kind.startswith("text/html")
+        for title in ("Concurso Público nº 01/2024", f'href="certames/{LAST}/"'):
+            assert title in early
+        assert get(url + "assets/site.css")[0] == 200
+        held_page = []
+        waiting = threading.Thread(target=lambda: held_page.append(get(url + f"certames/{LAST}/")))
+        waiting.start()
+        release.touch()
+        waiting.join(timeout=120)
+        status, _, page = held_page[0]
+        assert status == 200 and "Página não encontrada" not in page and 'class="cartoes"' not in page
+        status, _, final = get(url)
+        assert status == 200 and LIVE_RELOAD.search(early) and LIVE_RELOAD.sub("", early) == LIVE_RELOAD.sub("", final)
+    finally:
+        release.touch()
+        proc.terminate()
+        try:
+            proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+
+
+def test_the_preview_with_its_first_page_first_is_the_same_site_file_by_file(content, tmp_path, monkeypatch):
+    """serve's first build writes the home page and its assets ahead (pipeline.generate's first_page_ready): once it
+    is over, every file of the preview is byte-identical to the preview built without it; and when the home page is
+    told ready, it is already the finished one while no exam page is written yet."""
+    from mkdocs.commands.build import build as mkdocs_build
+
+    from generator import build as pipeline
+    from generator.mkdocs_plugin import GazetaPlugin
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    url = "http://127.0.0.1:8000/"
+    told = []
+
+    def preview(site: Path, ready=None) -> dict[str, bytes]:
+        plugin = GazetaPlugin(pipeline.prepare_all(content, pdf=False), pipeline.generate, serving=True,
+                              first_page_ready=ready)
+        config = pipeline.engine_config(pipeline.project_config(content, None), plugin, docs_dir=str(content),
+                                        site_dir=str(site))
+        config.site_url = url
+        mkdocs_build(config, serve_url=url)
+        return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+    def ready(paths: list[str]) -> None:
+        site = tmp_path / "primeiro"
+        told.append(({p: (site / p).read_bytes() for p in paths}, (site / "certames").exists()))
+
+    today = preview(tmp_path / "hoje")
+    first = preview(tmp_path / "primeiro", ready)
+    assert sorted(first) == sorted(today) and all(first[name] == today[name] for name in today)
+    [(early, any_exam)] = told
+    assert "index.html" in early and "assets/site.css" in early and not any_exam
+    assert all(early[name] == today[name] for name in early)

@@ -136,8 +136,9 @@ class Site:
         """Absolute URL of a site-relative folder (relative when no site_url is configured)."""
         return f"{self.site_url}{rel}" if self.site_url else f"/{rel}"
 
-    def page(self, rel: str, template: str, lastmod: str = "", **context) -> None:
-        """Render `template` into rel/index.html (rel is '' or ends with '/')."""
+    def page(self, rel: str, template: str, lastmod: str = "", *, listed: bool = True, **context) -> None:
+        """Render `template` into rel/index.html (rel is '' or ends with '/'); `listed`: in the sitemap and the
+        largest-page statistic (False for a page written twice, first ahead of the rest: `first_page`)."""
         depth = rel.count("/")
         context.setdefault("root", "../" * depth)
         context.setdefault("has_page", self.has_page)
@@ -150,6 +151,8 @@ class Site:
         path.parent.mkdir(parents=True, exist_ok=True)
         data = html.encode("utf-8")
         path.write_bytes(data)
+        if not listed:
+            return
         if len(data) > self.largest[0]:
             self.largest = (len(data), rel)
         self.urls.append((rel, lastmod))
@@ -183,12 +186,27 @@ class Site:
         (self.out / PROBLEMS_MARKER).write_text(version + "\n", encoding="utf-8")
         self.assets(ASSETS + ("previa.js",))
 
-    def assets(self, names: Iterable[str] = ASSETS) -> None:
-        """The theme's assets (style, scripts, icon) into assets/."""
+    def assets(self, names: Iterable[str] = ASSETS) -> list[str]:
+        """The theme's assets (style, scripts, icon) into assets/; their site-relative paths."""
         assets = self.out / "assets"
         assets.mkdir(parents=True, exist_ok=True)
         for name in names:
             shutil.copyfile(TEMPLATES / "assets" / name, assets / name)
+        return [f"assets/{name}" for name in names]
+
+    def home_page(self, exams: list[dict], *, listed: bool = True) -> None:
+        """The home page: every exam (`home_entry`), the newest publication first."""
+        self.page("", "home.html", listed=listed, title="Início", exams=_newest_first(exams),
+                  jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
+                          "url": self.url(""), "inLanguage": "pt-BR"})
+
+    def first_page(self, exams: list[dict]) -> list[str]:
+        """gazeta serve (issue 21 item 5): the home page and the assets it loads, written before any exam is
+        rendered, from each exam's `home_entry` as its prepared summaries give it — the same bytes `finish` writes
+        there again at the end (tests/test_serve.py compares them); their site-relative paths, which the preview
+        then serves while the rest is rendered."""
+        self.home_page(exams, listed=False)
+        return ["index.html", *self.assets()]
 
     def legislation_index(self, pages: Iterable[tuple[str, str]]) -> None:
         """The legislation index page (see _legislation_index)."""
@@ -244,8 +262,7 @@ class Site:
                       crumbs=[("Início", "../../../"), (exam["titulo"], "../"), ("Regras aplicadas", "")],
                       cite=citation(exam, self.url(f"{rel}regras/"), pdf, None, "Regras aplicadas"))
         self.exam_feeds(exam, summaries)
-        self.exams.append({**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
-                           "href": rel, "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)})
+        self.exams.append(home_entry(exam, summaries))
 
     def exam_feeds(self, exam: dict, summaries: list[dict]) -> None:
         """certames/<exam>/feed.xml and certames/<exam>/<cargo>/feed.xml: the site feed's entries (one per published
@@ -323,10 +340,8 @@ class Site:
     # -- whole site --------------------------------------------------------------------------------------------
     def finish(self, extra_urls: Iterable[str] = ()) -> dict:
         """Home, search page and index, assets, sitemap and feed; return search statistics."""
-        exams = sorted(self.exams, key=lambda e: (e["publicacao"]["data"], e["slug"]), reverse=True)
-        self.page("", "home.html", title="Início", exams=exams,
-                  jsonld={"@context": "https://schema.org", "@type": "WebSite", "name": SITE_NAME,
-                          "url": self.url(""), "inLanguage": "pt-BR"})
+        exams = _newest_first(self.exams)
+        self.home_page(exams)
         self.page("busca/", "search.html", title="Busca", exams=exams, segmentos=self.search.segments(),
                   crumbs=[("Início", "../"), ("Busca", "")])
         codes = [{"codigo": a["codigo"], "titulo": a["ato"]["titulo"], "certame": a["titulo"],
@@ -347,6 +362,17 @@ class Site:
         write_feed(self.out / "feed.xml", feed_entries(exams, self.acts), self.url)
         write_robots(self.out / "robots.txt", self.url("sitemap.xml"))
         return {**stats, "largest_page": self.largest}
+
+
+def home_entry(exam: dict, summaries: list[dict]) -> dict:
+    """What the home page, search page and feed say of one exam: its identity and publication, with its number of
+    cargos and vacancies (from its cargos' summaries: public.position_summary or the rendered cargo's)."""
+    return {**{k: exam[k] for k in ("slug", "titulo", "orgao", "edital", "publicacao")},
+            "href": f"certames/{exam['slug']}/", "cargos": len(summaries), "vagas": sum(s["vagas"] for s in summaries)}
+
+
+def _newest_first(exams: list[dict]) -> list[dict]:
+    return sorted(exams, key=lambda e: (e["publicacao"]["data"], e["slug"]), reverse=True)
 
 
 def _description(context: dict) -> str:
