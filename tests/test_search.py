@@ -440,3 +440,29 @@ def test_a_common_word_shows_its_first_page_from_one_shard(tmp_path, monkeypatch
                 break
     assert sorted(row["first"]) == sorted(expected)
     assert not row["pending"] and sorted(row["regs"]) == sorted(_oracle(people, "silva"))
+
+
+def _shards(out: Path, kind: str, key: str) -> int:
+    """How many shards the key range [key, key + END) spans (busca.js `span`)."""
+    directory = json.loads((out / kind / f"{search.bucket(key)}.json").read_text())
+    first = max(0, sum(1 for k in directory if k <= key) - 1)
+    return sum(1 for k in directory if k < key + "\uffff") - first
+
+
+def test_the_fallback_word_reads_the_range_a_filter_already_read(tmp_path, monkeypatch):
+    """«maria silva xava»: the cheapest option is the pairs of the two common words (every name with «maria» or
+    «silva» whole), narrowed by the range of «xava» read whole; nobody has both, so exact() falls back to the
+    cheapest word, «xava» itself, whose range the filter had read. Engine.whole read with the range's own cursor
+    (step.next): it had gone past the last shard, so the fallback read nothing and «Mariana Silvano Xavantes», who
+    has a word beginning with each, was never found, not even by «Ver mais»."""
+    people = _crowd(7_000, seed=2024) + [("00000000", "Mariana Silvano Xavantes")]
+    people += [(f"{k:08d}", f"Pedro{'abcdefghij'[k % 10]} Xavantes Lima{'abcdefghij'[k // 10 % 10]}")
+               for k in range(1, 331)]
+    out = _index(tmp_path, people, 300, monkeypatch)
+    pairs = _shards(out, "p", "maria silva") + _shards(out, "p", "silva maria")
+    word = _shards(out, "n", "xava")
+    # the shape: the pairs are the cheapest option, «xava» fits the budget beside them, «maria» and «silva» cost more
+    assert pairs < word <= 6 - pairs and word < min(_shards(out, "n", "maria"), _shards(out, "n", "silva"))
+    assert not _oracle(people, "maria silva xava", strict=True)  # nobody has «maria» or «silva» whole with «xava»
+    [row] = _run(out, ["maria silva xava"])
+    assert row["regs"] == ["00000000"] == sorted(_oracle(people, "maria silva xava")) and not row["pending"]

@@ -201,8 +201,11 @@
     reads.forEach(function (r) { admit(found, r[0].choice, r[1]); });
   }
 
-  /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. */
+  /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. Lido desde o primeiro fragmento, com um cursor
+     próprio: o do passo (step.next) pode já ter andado (a opção de reserva de exact relê o intervalo que a primeira
+     opção usou de filtro) e, se andasse aqui, a leitura seguinte do mesmo intervalo não traria nada. */
   Engine.prototype.whole = function (plan, step) {
+    step = { choice: step.choice, bucket: step.bucket, first: step.first, last: step.last, next: step.first };
     return this.read(step, step.last - step.first + 1).then(function (entries) {
       var ids = new Map();
       entries.forEach(function (e) {
