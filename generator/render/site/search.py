@@ -17,7 +17,8 @@ Layout under `busca/`:
 - for words (`n/`), word pairs (`p/`), registrations (`r/`) and reversed registrations (`s/`, the end of an
   inscrição): one directory file per first two characters listing each shard's first key, plus the shards. A shard
   is `[[key, ids], …]`, ids ascending and delta-coded (`[first, +d, +d…]`); a key whose ids outgrow a shard goes on
-  in the next one (its directory key then ends in U+0001).
+  in the next one (its directory key then ends in U+0001); such a key has shards of its own (its first part opens
+  one, its last closes it), so the directory tells whether any other key shares its range.
   - a word's key is the word: any word or word beginning ("soar" for Soares) is one key range, and that range holds
     *every* name with such a word.
   - a word too common to fetch whole (its ids fill more than one shard: "silva", "maria" at national scale) is also
@@ -30,8 +31,9 @@ Layout under `busca/`:
   apart (a letter changed, missing, added, or two neighbours swapped) share a form.
 - `atos.json` (at `busca/` only): every published act, by title, type, number and date.
 busca.js picks, among the word ranges, the cheapest that is complete for the query, narrows it by the other words'
-ranges when they are cheap, and checks every word on the names of the rows it reads; nothing is found by a narrower
-guess that could miss someone.
+ranges when they are cheap (for a common word alone in its range, by its pairs with them: the same ids, fewer
+shards), and checks every word on the names of the rows it reads; nothing is found by a narrower guess that could
+miss someone.
 
 Segments (issue 8 item 7): an exam of SEGMENT_FROM approved candidates or more has an index of its own, the same
 layout under `busca/s/<exam>/` with its own `cargos.json`; every other exam shares the one at `busca/`. The search
@@ -420,14 +422,21 @@ def _write_bucket(task: tuple[Path, str, list[tuple[str, str]]]) -> tuple[int, i
     and the bucket's directory. Returns the shards and the largest."""
     out, name, entries = task
     directory, shard, size, largest = [], [], 0, 0
-    for key, text in entries:
-        if shard and size + len(text) > SHARD_BYTES:
+    for k, (key, text) in enumerate(entries):
+        opens = k + 1 < len(entries) and entries[k + 1][0] == key + NEXT  # the first part of a key cut over shards
+        if shard and (opens or size + len(text) > SHARD_BYTES):
             largest = max(largest, _flush(out, name, directory, shard))
             shard, size = [], 0
         if not shard:
             directory.append(key)
         shard.append(text)
         size += (len(text) if text.isascii() else len(text.encode())) + 2  # bytes, without encoding ASCII
+        if key.endswith(NEXT) and (k + 1 == len(entries) or entries[k + 1][0] != key):
+            # a key cut over shards has shards of its own (its first part opens one, its last closes it): the
+            # directory then shows whether any other key shares the word's range (busca.js `opens` and `pure`:
+            # "santos" alone, or "silva" with "silvana" after it)
+            largest = max(largest, _flush(out, name, directory, shard))
+            shard, size = [], 0
     if shard:
         largest = max(largest, _flush(out, name, directory, shard))
     _dump(out / f"{name}.json", directory)
