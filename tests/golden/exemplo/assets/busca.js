@@ -132,7 +132,7 @@
 
   function newFound(plan) {
     return { results: [], seen: {}, plan: plan, pending: null, cargos: [], exams: [], candidates: new Map(), queue: [],
-             steps: null, filters: [], boosts: [], approximate: false };
+             steps: null, filters: [], boosts: [], loose: [], approximate: false };
   }
 
   /* Lê os próximos fragmentos de um intervalo, até `budget`; devolve as entradas [chave, ids]. */
@@ -166,11 +166,15 @@
     var filters = found.filters, boosts = found.boosts, cand = found.candidates, queue = found.queue;
     for (var j = 0; j < entries.length; j++) {
       var e = entries[j], whole = wholeBits(found.plan, choice, e[0]), deltas = e[1], id = 0;
+      /* um filtro de par (narrow) vale só para as entradas da palavra inteira; o da palavra, para as outras */
+      var active = filters.filter(function (f) {
+        return (f.only === undefined || f.only === e[0]) && (f.except === undefined || f.except !== e[0]);
+      });
       next: for (var i = 0; i < deltas.length; i++) {
         id = i ? id + deltas[i] : deltas[0];
         var mask = whole;
-        for (var k = 0; k < filters.length; k++) {
-          var f = filters[k].ids.get(id);
+        for (var k = 0; k < active.length; k++) {
+          var f = active[k].ids.get(id);
           if (f === undefined) continue next;
           mask |= f;
         }
@@ -197,12 +201,38 @@
     return Promise.all(reads);
   };
 
+  /* Antes de admitir: se um filtro de par (narrow: found.loose) não serve a alguma entrada lida, porque a chave
+     dela não é a palavra inteira, o intervalo inteiro da outra palavra é lido para essas (uma ida e volta a mais,
+     só quando há tais entradas; no índice nacional, nenhuma das palavras comuns da bench). */
+  Engine.prototype.settle = function (found, reads) {
+    var self = this, loose = found.loose;
+    if (!loose.length) return Promise.resolve(reads);
+    var other = reads.some(function (r) {
+      return r[1].some(function (e) { return e[0] !== loose[0].only; });
+    });
+    if (!other) return Promise.resolve(reads);
+    found.loose = [];
+    return Promise.all(loose.map(function (l) {
+      self.fetched -= l.charge; /* já contado no orçamento por narrow */
+      return self.whole(found.plan, l.step).then(function (ids) {
+        found.filters.push({ ids: ids, except: l.only });
+      });
+    })).then(function () { return reads; });
+  };
+
+  function copy(step) {
+    return { choice: step.choice, bucket: step.bucket, first: step.first, last: step.last, next: step.first };
+  }
+
   function admitAll(found, reads) {
     reads.forEach(function (r) { admit(found, r[0].choice, r[1]); });
   }
 
-  /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. */
+  /* Um intervalo inteiro, como mapa id → bits das palavras inteiras. Lido desde o primeiro fragmento, com um cursor
+     próprio: o do passo (step.next) pode já ter andado (a opção de reserva de exact relê o intervalo que a primeira
+     opção usou de filtro) e, se andasse aqui, a leitura seguinte do mesmo intervalo não traria nada. */
   Engine.prototype.whole = function (plan, step) {
+    step = copy(step);
     return this.read(step, step.last - step.first + 1).then(function (entries) {
       var ids = new Map();
       entries.forEach(function (e) {
@@ -243,8 +273,12 @@
         var s = span(dirs[k], c.lo, c.hi);
         /* opens: o primeiro fragmento do intervalo começa pela chave exata e ela segue no próximo (search.NEXT no
            diretório): esse fragmento é todo dela, com os seus menores ids */
+        /* pure: o intervalo é só dessa chave, cortada em fragmentos (a última parte fecha o seu: search._write_bucket) */
+        var pure = !!s && dirs[k][s.first] === c.lo && s.last > s.first;
+        for (var i = s ? s.first + 1 : 0; pure && i <= s.last; i++) pure = dirs[k][i] === c.lo + GOES_ON;
         steps[c.kind + c.lo] = s ? { choice: c, bucket: keyBucket(c.kind, c.lo), first: s.first, last: s.last, next: s.first,
-                                     opens: dirs[k][s.first] === c.lo && dirs[k][s.first + 1] === c.lo + GOES_ON } : null;
+                                     opens: dirs[k][s.first] === c.lo && dirs[k][s.first + 1] === c.lo + GOES_ON,
+                                     pure: pure } : null;
       });
       function cost(list) { return list.reduce(function (n, st) { return n + (st ? st.last - st.first + 1 : 0); }, 0); }
       if (plan.kind === "r") {
@@ -270,7 +304,23 @@
           if (option.covers.indexOf(u) >= 0) return;
           var st = steps["n" + u];
           if (!st) { found.filters.push({ ids: new Map() }); return; }
-          if (st.last - st.first + 1 <= MAX_SHARDS - self.fetched - cost(option.steps)) {
+          var n = st.last - st.first + 1;
+          if (n <= MAX_SHARDS - self.fetched - cost(option.steps)) {
+            /* A opção é uma palavra comum O, só ela no seu intervalo (pure: todas as candidatas têm O inteira), e há
+               o par «O u…», mais barato: search.py o guarda para todo nome com O inteira e outra palavra, que não O,
+               começando por u; para essas candidatas, é o mesmo filtro que o intervalo de u, se u não é começo de O
+               («silvana silva»: uma Silvana sem outro Silva tem uma palavra que começa por «silva», a própria O, e
+               não está no par). Conta no orçamento como o intervalo de u, para que as decisões seguintes sejam as
+               de sempre. Um índice sem a regra de pure (de antes) que traga outra chave no intervalo: settle. */
+            var pair = option.words && option.covers.length === 1 && option.steps.length === 1 && option.steps[0].pure &&
+              option.covers[0].indexOf(u) !== 0 ? steps["p" + option.covers[0] + " " + u] : null;
+            if (pair && pair.last - pair.first + 1 < n) {
+              var only = option.covers[0];
+              self.fetched += n - (pair.last - pair.first + 1);
+              work.push(self.whole(plan, pair).then(function (ids) { found.filters.push({ ids: ids, only: only }); }));
+              found.loose.push({ step: st, charge: n, only: only });
+              return;
+            }
             work.push(self.whole(plan, st).then(function (ids) { found.filters.push({ ids: ids }); }));
             return;
           }
@@ -298,7 +348,9 @@
         var early = !each && plan.kind === "n" && plan.usable.length === 1 && option.steps.length === 1 &&
           option.steps[0].opens && option.cost > 1;
         return Promise.all([filtering, self.readAll(option.steps, found, early ? 1 : each)]).then(function (r) {
-          admitAll(found, r[1]);
+          return self.settle(found, r[1]);
+        }).then(function (reads) {
+          admitAll(found, reads);
           if (!early) return;
           return self.get("cargos.json").then(function (table) {
             if (spread(found.queue, table.tabelas, table.linhas) > MAX_TABLES) { found.rest = true; return; }
@@ -308,7 +360,7 @@
       }
       return run(first).then(function () {
         if (found.queue.length || found.steps || first.words || !fallback) return;
-        found.filters = []; found.boosts = [];
+        found.filters = []; found.boosts = []; found.loose = [];
         return run(fallback);
       });
     }).then(function () { return self.rows(found); }).then(function () {
@@ -333,7 +385,7 @@
     var self = this, steps = found.steps, from = found.queue.length;
     var marks = steps.map(function (st) { return st.next; });
     found.rest = false;
-    return this.readAll(steps, found).then(function (reads) {
+    return this.readAll(steps, found).then(function (reads) { return self.settle(found, reads); }).then(function (reads) {
       return self.get("cargos.json").then(function (table) {
         admitAll(found, reads);
         var bases = table.tabelas, queue = found.queue, cargo = -1, last = -1;
@@ -406,7 +458,8 @@
     return Promise.resolve(found.later).then(function () { /* o resto da primeira leitura, se ainda chega */
       self.fetched = 0;
       return !found.queue.length && found.steps ? self.readAll(found.steps, found) : [];
-    }).then(function (reads) { admitAll(found, reads); return self.rows(found); })
+    }).then(function (reads) { return self.settle(found, reads); })
+      .then(function (reads) { admitAll(found, reads); return self.rows(found); })
       .then(function () { return self.finish(found); });
   };
 
