@@ -100,8 +100,10 @@ def site_for(candidates: int) -> Path:
     return site
 
 
+# polled from the navigation's commit, when the page may not have its status paragraph yet (it then returns false,
+# instead of throwing: a throw ends Playwright's wait_for_function — the crash of a loaded run in stop 27)
 JS_FIRST = ("() => { const r = document.querySelector('#busca-resultados li');"
-            " const s = document.getElementById('busca-status').textContent;"
+            " const e = document.getElementById('busca-status'), s = e ? e.textContent : '';"
             " return !!r || s.startsWith('Nenhum') || s.startsWith('Não foi'); }")
 
 
