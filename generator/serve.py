@@ -99,19 +99,45 @@ class FirstBuild:
             self.over = True
             self.changed.notify_all()
 
-    def wait(self, request_path: str) -> None:
-        """Return when the file an HTTP path names is finished, or the first build is over (it may not exist)."""
+    def wait(self, request_path: str, timeout: float | None = None) -> bool:
+        """Whether the file an HTTP path names is finished, or the first build is over (it may not exist), waiting
+        up to `timeout` seconds for it (None: as long as it takes)."""
         if request_path.startswith("/livereload/"):  # MkDocs' reload poll, not a file
-            return
+            return True
         rel = posixpath.normpath("/" + request_path.lstrip("/") + ("index.html" if request_path.endswith("/")
                                                                      else "")).lstrip("/")
         with self.changed:
-            self.changed.wait_for(lambda: self.over or rel in self.ready)
+            return self.changed.wait_for(lambda: self.over or rel in self.ready, timeout)
+
+
+# How long a request for a page of the first build waits before it gets the «gerando» page instead: a national exam's
+# first build takes minutes, longer than a browser waits for an answer (and than a person looks at a blank tab).
+HOLD_SECONDS = 15.0
+GENERATING = """<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="3">
+<title>Gerando a pré-visualização…</title>
+<link rel="stylesheet" href="/assets/site.css">
+</head>
+<body>
+<main id="conteudo">
+<h1>Gerando a pré-visualização…</h1>
+<p role="status">Esta página ainda está sendo gerada. Ela se recarrega sozinha a cada 3 segundos e aparece assim que
+estiver pronta.</p>
+<p><a href="/">Ir para a página inicial</a>, que já está pronta.</p>
+</main>
+</body>
+</html>
+"""
 
 
 def preview_server(*, builder, host: str, port: int, root: str, gate: FirstBuild, on_listening):
     """MkDocs' LiveReloadServer, which calls `on_listening` once its socket listens (its first build starts then)
-    and holds each request until `gate` has the file finished."""
+    and holds each request until `gate` has the file finished: at most HOLD_SECONDS, then it answers the «gerando»
+    page, which reloads itself."""
     from mkdocs.livereload import LiveReloadServer
 
     class PreviewServer(LiveReloadServer):
@@ -121,7 +147,12 @@ def preview_server(*, builder, host: str, port: int, root: str, gate: FirstBuild
 
         def serve_request(self, environ, start_response):
             # the path as MkDocs decodes it (mkdocs/livereload: the WSGI path is latin-1)
-            gate.wait(environ["PATH_INFO"].encode("latin-1").decode("utf-8", "ignore"))
+            if not gate.wait(environ["PATH_INFO"].encode("latin-1").decode("utf-8", "ignore"), HOLD_SECONDS):
+                # not finished yet: a page that says so and reloads itself (503 + Retry-After: not cached as the
+                # page), never a 404 nor a page that is not the finished one
+                start_response("503 Service Unavailable", [("Content-Type", "text/html; charset=utf-8"),
+                                                           ("Retry-After", "3"), ("Cache-Control", "no-store")])
+                return [GENERATING.encode("utf-8")]
             return super().serve_request(environ, start_response)
 
     return PreviewServer(builder=builder, host=host, port=port, root=root, mount_path="/")

@@ -179,6 +179,27 @@ sys.exit(main(sys.argv[4:]))
 LIVE_RELOAD = re.compile(r"<script>(?:(?!</script>).)*livereload\(\d+, \d+\);\s*</script>", re.S)
 
 
+@contextmanager
+def held_serve(content: Path, tmp_path: Path, driver: str = HELD):
+    """`gazeta serve` whose first build waits before the last exam until the test says so: (url, reached, release),
+    with the build held once `reached` exists; released and stopped on leaving."""
+    reached, release, port = tmp_path / "chegou", tmp_path / "liberado", free_port()
+    proc = subprocess.Popen([sys.executable, "-c", driver, str(reached), str(release), LAST, "serve", str(content),
+                             "--porta", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: proc.poll() is not None or reached.exists())
+        assert proc.poll() is None, proc.stdout.read().decode("utf-8", "replace")
+        yield f"http://127.0.0.1:{port}/", release
+    finally:
+        release.touch()
+        proc.terminate()
+        try:
+            proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+
+
 def test_the_home_page_is_served_before_the_last_exam_is_rendered_and_is_the_finished_one(content, tmp_path):
     """The first build is held (a hook, not a timing) just before the last exam is rendered: `/` already answers
     200 with the finished home page, byte for byte the one served once the build is over (the live-reload script
@@ -186,13 +207,7 @@ def test_the_home_page_is_served_before_the_last_exam_is_rendered_and_is_the_fin
     Before: the server listened only after the whole first build."""
     import threading
 
-    reached, release, port = tmp_path / "chegou", tmp_path / "liberado", free_port()
-    url = f"http://127.0.0.1:{port}/"
-    proc = subprocess.Popen([sys.executable, "-c", HELD, str(reached), str(release), LAST, "serve", str(content),
-                             "--porta", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        wait_for(lambda: proc.poll() is not None or reached.exists())
-        assert proc.poll() is None, proc.stdout.read().decode("utf-8", "replace")
+    with held_serve(content, tmp_path) as (url, release):
         status, kind, early = get(url)  # the exam is held: this answers only if the home page comes first
         assert status == 200 and kind.startswith("text/html")
         for title in ("Concurso Público nº 01/2024", f'href="certames/{LAST}/"'):
@@ -207,14 +222,27 @@ def test_the_home_page_is_served_before_the_last_exam_is_rendered_and_is_the_fin
         assert status == 200 and "Página não encontrada" not in page and 'class="cartoes"' not in page
         status, _, final = get(url)
         assert status == 200 and LIVE_RELOAD.search(early) and LIVE_RELOAD.sub("", early) == LIVE_RELOAD.sub("", final)
-    finally:
+
+
+# the same held build, with serve's patience for an unfinished page cut to half a second
+HELD_SHORT = HELD.replace("from generator.cli import main", "import generator.serve\n"
+                          "generator.serve.HOLD_SECONDS = 0.5\nfrom generator.cli import main")
+
+
+def test_a_page_not_finished_in_time_says_it_is_being_generated_and_reloads(content, tmp_path):
+    """A national exam's first build takes minutes, longer than a browser waits: a request for a page that is not
+    finished within serve.HOLD_SECONDS gets a Portuguese «gerando» page (503, Retry-After) that reloads itself and
+    links the home page, which is ready; once the build is over the same address is the finished page. Before: the
+    request waited without limit."""
+    with held_serve(content, tmp_path, HELD_SHORT) as (url, release):
+        status, kind, page = get(url + f"certames/{LAST}/")
+        assert status == 503 and kind.startswith("text/html"), (status, page[:200])
+        assert "Gerando a pré-visualização" in page and 'http-equiv="refresh"' in page and 'href="/"' in page
+        assert 'href="/assets/site.css"' in page and get(url + "assets/site.css")[0] == 200  # styled, as the site
+        assert get(url)[0] == 200  # the home page does not wait
         release.touch()
-        proc.terminate()
-        try:
-            proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
+        done = wait_for(lambda: (lambda r: r if r[0] == 200 else None)(get(url + f"certames/{LAST}/")))
+        assert "Gerando" not in done[2] and "Página não encontrada" not in done[2]
 
 
 def test_the_preview_with_its_first_page_first_is_the_same_site_file_by_file(content, tmp_path, monkeypatch):
