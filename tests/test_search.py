@@ -591,3 +591,27 @@ def test_an_index_without_the_rule_gets_the_same_candidates(tmp_path, monkeypatc
     shortcut = _candidates(tmp_path, out, "silva santos")
     assert shortcut == _candidates(tmp_path, out, "silva santos", pairs=False)
     assert "00000001" in shortcut["regs"] and not {"00000002", "00000003"} & set(shortcut["regs"])
+
+
+def test_an_exact_name_comes_first_then_the_results_are_grouped_by_exam(tmp_path, monkeypatch):
+    """Issue 21 item 2: an exact surname plus first-name match first, then the results grouped by exam (each
+    exam's together, in the index's exam order, whatever order the people were added in). Three exams, their
+    people added interleaved; the one exact «Regina Batista» is in the last exam."""
+    monkeypatch.setattr(search, "SHARD_BYTES", 40_000)
+    index = SearchIndex(tmp_path / "spill")
+    cargos = [index.add_cargo(f"certames/{e}/c/geral/", "C — Cargo", f"certames/{e}/c/", f"Concurso {e}",
+                              "Prefeitura", "Lins/SP") for e in ("a", "b", "c")]
+    rng, exam_of = random.Random(7), {}
+    for k in range(60):  # «Regina Batistaxx…»: the same partial match for all, exam by k % 3
+        e = k % 3
+        exam_of[f"5{e}{k:06d}"] = e
+        index.add(f"5{e}{k:06d}", f"Regina Batista{rng.choice('lmnrs')}a Gomes", cargos[e], 1, k + 1, "")
+    index.add("39999999", "Regina Batista", cargos[2], 1, 61, "")
+    for k, (reg, name) in enumerate(_crowd(2_000)):
+        index.add(reg, name, cargos[k % 3], 2, k + 100, "")
+    index.write(tmp_path / "busca")
+    [row] = _run(tmp_path / "busca", ["regina batista"])
+    regs = row["regs"]
+    assert regs[0] == "39999999", regs[:3]  # the exact match, although its exam comes last
+    exams = [exam_of[reg] for reg in regs if reg in exam_of]
+    assert len(exams) == 60 and exams == sorted(exams), exams  # grouped, in the exams' order
