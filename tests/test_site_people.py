@@ -316,6 +316,19 @@ def test_card_file_tells_a_later_acts_mark_dated(tmp_path, name, registration, k
     assert told == [{"tipo": kind, "titulo": mark["ato"], "data": mark["data"], "texto": mark["texto"],
                      "data_curta": "/".join(reversed(mark["data"].split("-"))), "href": None}]
     assert [a["data"] for a in acts] == sorted(a["data"] for a in acts)
+    # the same act archived with the exam (its number in the exam's history): the card links its page
+    assert mark.get("numero"), mark
+    view["historico"] = [{"ato": {"numero": mark["numero"]}, "slug": "ato-de-teste"}]
+    site = Site(tmp_path / "com-ato")
+    try:
+        ExamPages(site, view, f"certames/{view['slug']}/", None, None)._cards(p, f"certames/{view['slug']}/c1/", index)
+    finally:
+        site.search.close()
+    people = {}
+    for f in (tmp_path / "com-ato" / "certames" / view["slug"] / "c1" / "cartao").glob("*.json"):
+        people.update(json.loads(f.read_text("utf-8"))["pessoas"])
+    [linked] = [a for a in people[registration]["atos"] if a["tipo"] == kind]
+    assert linked["href"] == "../atos/ato-de-teste/" and linked["titulo"] == mark["ato"]
 
 
 def test_a_calls_presentation_and_stage_reach_the_card():
