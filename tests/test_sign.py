@@ -564,3 +564,19 @@ def test_the_cached_report_is_keyed_by_every_library_that_decides_the_checks(mon
     before = verify._reader_version.__wrapped__()
     monkeypatch.setattr(verify.metadata, "version", lambda name: "999.0" if name == package else real(name))
     assert verify._reader_version.__wrapped__() != before
+
+
+def test_a_signed_acts_verification_page_shows_its_hash_and_what_its_signature_says(published_site):
+    """Issue 21 item 4: the page the PDF's printed code opens (verificar/<código>/) shows, for a signed act, the
+    archived file's SHA-256 and what `gazeta verificar` reads in its signature (signer, an unaltered file), not the
+    unsigned wording the examples get (test_archive_build covers those)."""
+    from generator.render.site import verification
+
+    site = published_site["site"]
+    index = json.loads((site / "verificar" / "sha256.json").read_text(encoding="utf-8"))
+    rel = published_site["pdf"].relative_to(site).as_posix()
+    [code] = [a["codigo"] for a in index["atos"] if a["pdf"] == rel]
+    html = (site / verification.page_rel(code) / "index.html").read_text(encoding="utf-8")
+    assert f'<code class="hash">{published_site["sha256"]}</code>' in html
+    assert "não tem assinatura digital" not in html and 'class="conferencias"' in html
+    assert SIGNER in html, html[html.find("Assinatura digital"):][:600]
