@@ -122,6 +122,11 @@ def test_no_sideways_scroll_and_touch_sized_targets_at_360px(phone, site_url, te
     if "?q=" in address:  # the search answers after the page loads
         phone.wait_for_function("() => /resultado/.test(document.getElementById('busca-status').textContent)")
         assert phone.locator("#busca-filtros select").count() == 2, template
+        # as tall as the other controls and in the body's text size (issue 21: 19 px tall with 13 px text)
+        sizes = phone.evaluate("[...document.querySelectorAll('#busca-filtros select')].map(e => [e.getBoundingClientRect()"
+                               ".height, parseFloat(getComputedStyle(e).fontSize), parseFloat(getComputedStyle("
+                               "document.body).fontSize)])")
+        assert all(h >= 44 and font >= body for h, font, body in sizes), sizes
     assert phone.evaluate("getComputedStyle(document.body).fontFamily") != "", template
     assert phone.evaluate("[...document.styleSheets].some(s => s.href && s.href.endsWith('assets/site.css'))")
     width = phone.evaluate("document.documentElement.scrollWidth")
