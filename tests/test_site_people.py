@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlparse
@@ -166,6 +167,29 @@ def test_exam_and_cargo_pages_announce_their_feed(example):
     text = (example / "certames/lins-2024-gcm/gcm/index.html").read_text(encoding="utf-8")
     assert 'id="acompanhar"' in text and f"{SITE_URL}certames/lins-2024-gcm/gcm/feed.xml" in text
     assert "e-mail" in text and "leitor de feeds" in text
+
+
+def test_each_feed_entry_keeps_the_acompanhar_promise(example):
+    """The «Acompanhar» section promises what each notice brings: the act's title, the gazette, the edition and the
+    date, the act's permanent page and, when there is one, the PDF with its SHA-256. Each entry of the cargo's feed
+    carries them, and the SHA-256 is the PDF's own."""
+    import hashlib
+    import xml.etree.ElementTree as ET
+
+    atom = "{http://www.w3.org/2005/Atom}"
+    page = (example / "certames/lins-2024-gcm/gcm/index.html").read_text(encoding="utf-8")
+    assert "o diário oficial, a edição e a" in page and "o PDF publicado com o seu SHA-256" in page
+    entries = ET.parse(example / "certames/lins-2024-gcm/gcm/feed.xml").getroot().findall(f"{atom}entry")
+    assert entries
+    for entry in entries:
+        act = entry.find(f"{atom}link").get("href").removeprefix(SITE_URL)  # the first: the act's page (no rel)
+        assert act.startswith("certames/lins-2024-gcm/atos/") and (example / act / "index.html").is_file(), act
+        title, summary = entry.find(f"{atom}title").text, entry.find(f"{atom}summary").text
+        assert summary.startswith(title.split(" — ")[0] + " — Imprensa Oficial - Lins, edição nº "), summary
+        assert re.search(r", \d{1,2} de [a-zç]+ de \d{4}", summary), summary
+        [pdf] = entry.findall(f"{atom}link[@rel='enclosure']")
+        sha = hashlib.sha256((example / pdf.get("href").removeprefix(SITE_URL)).read_bytes()).hexdigest()
+        assert f"SHA-256 {sha}" in summary, summary
 
 
 # -- downloads ---------------------------------------------------------------------------------------------------------
