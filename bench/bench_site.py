@@ -155,6 +155,10 @@ def queries(site: Path) -> list[str]:
               name.lower().replace("ã", "a").replace("é", "e"), reg, reg.lstrip("0"), reg[:4], reg[:-1]]
     if len(surnames) >= 2:
         shapes.append(f"{surnames[-1]} {surnames[0]}")
+    # issue 21 item 2: the end of an inscrição, and a name with a one-letter typo (a letter of the surname changed)
+    word = surnames[0]
+    typo = word[:2] + ("e" if word[2].lower() != "e" else "a") + word[3:]
+    shapes += [reg[-6:], f"{first} {typo}"]
     return shapes
 
 
