@@ -64,12 +64,17 @@ def serving(content: Path):
         assert proc.poll() is None, proc.stdout.read().decode("utf-8", "replace")
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
+        _stop(proc)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop a served process: politely, then for good after 20 s."""
+    proc.terminate()
+    try:
+        proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
 
 
 @pytest.fixture
@@ -192,12 +197,7 @@ def held_serve(content: Path, tmp_path: Path, driver: str = HELD):
         yield f"http://127.0.0.1:{port}/", release
     finally:
         release.touch()
-        proc.terminate()
-        try:
-            proc.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
+        _stop(proc)
 
 
 def test_the_home_page_is_served_before_the_last_exam_is_rendered_and_is_the_finished_one(content, tmp_path):
