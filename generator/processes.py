@@ -100,14 +100,18 @@ def _child_start() -> None:
     """What every forked process does first: no progress bars of its own (the parent's terminal draws them)."""
     from . import progress
 
-    progress._ACTIVE[0] = None
+    progress.detach()
 
 
-def _died(what: str, code: int | None) -> str:
-    """Why a forked process gave no answer, in Portuguese (a negative code is the signal that ended it)."""
-    how = f"pelo sinal {-code}" if code is not None and code < 0 else f"com o código {code}"
-    hint = " (memória esgotada?)" if code == -9 else ""
-    return f"o processo {what} terminou {how} sem responder{hint}; o comando parou antes de concluir: rode de novo"
+def _died(what: str, code: int | None = None) -> str:
+    """Why a forked process gave no answer, in Portuguese (a negative code is the signal that ended it; None: not
+    known, as concurrent.futures does not tell it)."""
+    if code is None:
+        how, hint = "", " (memória esgotada ou processo encerrado)"
+    else:
+        how = f" pelo sinal {-code}" if code < 0 else f" com o código {code}"
+        hint = " (memória esgotada?)" if code == -9 else ""
+    return f"o processo {what} terminou{how} sem responder{hint}; o comando parou antes de concluir: rode de novo"
 
 
 # -- pools -----------------------------------------------------------------------------------------------------
@@ -163,16 +167,15 @@ class Pending:
         try:
             return self.future.result()
         except BrokenProcessPool:
-            raise FaultError(f"um processo {self.what} terminou sem responder (memória esgotada ou processo "
-                             f"encerrado); o comando parou antes de concluir: rode de novo") from None
+            raise FaultError(_died(self.what)) from None
 
 
 class TaskError(RuntimeError):
-    """A numbered task failed in its process (`index` -1: the process's `start`): `index`, the exception (`error`, None when it does not pickle) and
-    the child's traceback as text."""
+    """A numbered task failed in its process (`index` -1: the process's `start` or `end`, around its tasks): `index`,
+    the exception (`error`, None when it does not pickle) and the child's traceback as text."""
 
     def __init__(self, index: int, error: BaseException | None, text: str):
-        where = f"a tarefa nº {index + 1}" if index >= 0 else "um processo, ao começar,"
+        where = f"a tarefa nº {index + 1}" if index >= 0 else "um processo, ao começar ou ao terminar as tarefas,"
         super().__init__(f"{where} falhou:\n{text}")
         self.index, self.error, self.text = index, error, text
 

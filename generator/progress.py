@@ -12,7 +12,9 @@ from contextlib import contextmanager
 from typing import Iterable, Iterator, TypeVar
 
 T = TypeVar("T")
-_ACTIVE: list = [None]  # the open rich Progress, if any
+# The open rich Progress, if any: the one live display of this process's terminal (rich allows one per console),
+# not a job's state; a forked child forgets it (`detach`). tests/test_module_state.py allows it by name.
+_ACTIVE: list = [None]
 
 
 def interactive() -> bool:
@@ -42,6 +44,12 @@ def session() -> Iterator[None]:
                         bars.update(t.id, total=t.completed)
     finally:
         _ACTIVE[0] = None
+
+
+def detach() -> None:
+    """In a forked child: forget the parent's bars (the parent's terminal draws them; the child's copy would draw
+    over them)."""
+    _ACTIVE[0] = None
 
 
 class Tick:

@@ -26,14 +26,22 @@ _INT = {"type": "integer"}
 _STR = {"type": "string"}
 _BOOL = {"type": "boolean", "trueValues": ["sim"], "falseValues": ["não"]}
 
+_LIST_COLUMNS = [
+    ("classificacao", _INT, "Classificação nesta lista"),
+    ("inscricao", _STR, "Número de inscrição"),
+    ("nome", _STR, "Nome do candidato"),
+    ("nota", {"type": "number", "decimalChar": ","}, "Nota final"),
+    ("classificacao_geral", _INT, "Classificação na lista geral"),
+]
 # kind → ordered (column, Frictionless field properties, description)
 COLUMNS = {
-    "lista": [
-        ("classificacao", _INT, "Classificação nesta lista"),
-        ("inscricao", _STR, "Número de inscrição"),
-        ("nome", _STR, "Nome do candidato"),
-        ("nota", {"type": "number", "decimalChar": ","}, "Nota final"),
-        ("classificacao_geral", _INT, "Classificação na lista geral"),
+    "lista": _LIST_COLUMNS,
+    # A list of a cargo where a later act withdrew, voided or annulled someone's nomination (issue 19 item 5): the
+    # list's columns and the mark, with the act that did it.
+    "lista_validade": _LIST_COLUMNS + [
+        ("situacao", _STR, "Durante a validade: desistencia, sem_efeito (nomeação tornada sem efeito) ou anulacao "
+         "(nomeação anulada); vazio quando nenhum ato posterior alterou a situação do candidato"),
+        ("situacao_ato", _STR, "O ato que publicou a desistência, a nomeação sem efeito ou a anulação"),
     ],
     "nomeacao": [
         ("posicao", _INT, "Posição na ordem de nomeação"),
@@ -70,14 +78,6 @@ COLUMNS = {
     ],
     "desistencias": [("inscricao", _STR, "Número de inscrição")],
 }
-
-# A list of a cargo where a later act withdrew, voided or annulled someone's nomination (issue 19 item 5): the
-# list's columns and the mark, with the act that did it.
-COLUMNS["lista_validade"] = COLUMNS["lista"] + [
-    ("situacao", _STR, "Durante a validade: desistencia, sem_efeito (nomeação tornada sem efeito) ou anulacao "
-     "(nomeação anulada); vazio quando nenhum ato posterior alterou a situação do candidato"),
-    ("situacao_ato", _STR, "O ato que publicou a desistência, a nomeação sem efeito ou a anulação"),
-]
 
 # A list with rows an archived retificação changed (issue 19 item 5): its columns and, on each changed row, what
 # changed and what it was, with the act (public view «retificadas», generator/corrected.py).
