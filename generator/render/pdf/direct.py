@@ -19,7 +19,7 @@ import pikepdf
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from .fonts import FACES, font_path, width
+from .fonts import FACES, font_path, metrics, width
 from .layout import GEOMETRY, Geometry, Line, Page
 from .tags import encode
 
@@ -304,30 +304,22 @@ def subset_face(task: tuple) -> tuple[set[str], bytes]:
     """The characters of `chars` the face has, and its TrueType program subset to them. `task`: (face, chars) or
     (face, chars, True) to keep the font file's own date in the program (see `_subset`)."""
     face, chars, *keep = task
-    font = TTFont(font_path(face))
-    cmap = font.getBestCmap()
-    font.close()
-    chars = {c for c in chars if ord(c) in cmap}
+    gids = metrics(face).gids
+    chars = {c for c in chars if ord(c) in gids}
     return chars, _subset(face, chars, bool(keep and keep[0]))
 
 
 def _type0(pdf: pikepdf.Pdf, face: str, chars: set[str], program: bytes) -> pikepdf.Object:
-    font = TTFont(font_path(face))
-    cmap = font.getBestCmap()
+    m = metrics(face)
     tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(program).digest()[:6])
-    name = pikepdf.Name(f"/{tag}+{font['name'].getDebugName(6)}")
-    units = font["head"].unitsPerEm
-    head, hhea = font["head"], font["hhea"]
-    scale = 1000 / units
+    name = pikepdf.Name(f"/{tag}+{m.postscript_name}")
+    scale = 1000 / m.units
     descriptor = pikepdf.Dictionary(
-        Type=pikepdf.Name.FontDescriptor, FontName=name, Flags=32,
-        FontBBox=[round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)],
-        ItalicAngle=float(font["post"].italicAngle), Ascent=round(hhea.ascent * scale),
-        Descent=round(hhea.descent * scale), CapHeight=round(hhea.ascent * scale * 0.75), StemV=80,
-        FontFile2=pdf.make_stream(program, Length1=len(program)))
-    order = {n: gid for gid, n in enumerate(font.getGlyphOrder())}
-    hmtx = font["hmtx"]
-    widths = sorted({order[cmap[ord(c)]]: round(hmtx[cmap[ord(c)]][0] * scale) for c in chars}.items())
+        Type=pikepdf.Name.FontDescriptor, FontName=name, Flags=32, FontBBox=[round(v * scale) for v in m.bbox],
+        ItalicAngle=m.italic_angle, Ascent=round(m.ascent * scale), Descent=round(m.descent * scale),
+        CapHeight=round(m.ascent * scale * 0.75), StemV=80, FontFile2=pdf.make_stream(program, Length1=len(program)))
+    codes = [ord(c) for c in chars]
+    widths = sorted({m.gids[code]: round(m.advances[code] * scale) for code in codes}.items())
     w_array: list = []
     for gid, w in widths:
         w_array += [gid, [w]]
@@ -335,10 +327,9 @@ def _type0(pdf: pikepdf.Pdf, face: str, chars: set[str], program: bytes) -> pike
         Type=pikepdf.Name.Font, Subtype=pikepdf.Name.CIDFontType2, BaseFont=name,
         CIDSystemInfo=pikepdf.Dictionary(Registry=pikepdf.String("Adobe"), Ordering=pikepdf.String("Identity"),
                                          Supplement=0),
-        FontDescriptor=pdf.make_indirect(descriptor), W=w_array, DW=round(hmtx[".notdef"][0] * scale),
+        FontDescriptor=pdf.make_indirect(descriptor), W=w_array, DW=round(m.notdef_advance * scale),
         CIDToGIDMap=pikepdf.Name.Identity)
-    to_unicode = pdf.make_stream(_to_unicode({order[cmap[ord(c)]]: c for c in sorted(chars)}))
-    font.close()
+    to_unicode = pdf.make_stream(_to_unicode({m.gids[ord(c)]: c for c in sorted(chars)}))
     return pdf.make_indirect(pikepdf.Dictionary(
         Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0, BaseFont=name, Encoding=pikepdf.Name("/Identity-H"),
         DescendantFonts=[pdf.make_indirect(cid)], ToUnicode=to_unicode))

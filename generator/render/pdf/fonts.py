@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
 from fontTools.ttLib import TTFont
 
@@ -51,6 +54,36 @@ def advances(face: str) -> tuple[dict[str, float], float]:
     font.close()
     widths.fallback = max(widths[c] for c in "MW@%")
     return widths, widths.fallback
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """What a PDF font dictionary states of one face (render/pdf/direct._type0), in the font's units: read once per
+    process, as each of an exam's 200 extract covers used to parse the whole font file again for them (issue 20)."""
+
+    postscript_name: str
+    units: int
+    bbox: tuple[int, int, int, int]
+    italic_angle: float
+    ascent: int
+    descent: int
+    notdef_advance: int
+    gids: Mapping[int, int]  # code point → glyph id
+    advances: Mapping[int, int]  # code point → advance width
+
+
+@lru_cache(maxsize=None)
+def metrics(face: str) -> Metrics:
+    font = TTFont(font_path(face), lazy=True)
+    cmap = font.getBestCmap()
+    order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
+    head, hhea, hmtx = font["head"], font["hhea"], font["hmtx"]
+    found = Metrics(font["name"].getDebugName(6), head.unitsPerEm, (head.xMin, head.yMin, head.xMax, head.yMax),
+                    float(font["post"].italicAngle), hhea.ascent, hhea.descent, hmtx[".notdef"][0],
+                    MappingProxyType({code: order[name] for code, name in cmap.items()}),
+                    MappingProxyType({code: hmtx[name][0] for code, name in cmap.items()}))
+    font.close()
+    return found
 
 
 def width(text: str, face: str, size: float) -> float:
