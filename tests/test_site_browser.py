@@ -600,3 +600,91 @@ def test_a_convocations_own_page_shows_whole_names_on_a_phone(browser, examples_
     assert labels == ['"Posição"', '"Vaga"', '"Inscrição"', '"Fundamento"'], labels
     pg.screenshot(path=str(ARTIFACTS / f"convocacao-{path.split('/')[-2]}-360.png"), full_page=True)
     pg.context.close()
+
+
+# -- the card of someone who left: desistência and nomination made void (issue 21 item 1) ------------------------
+LEFT_EVENTS = ("data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+               "26/07/2024,52/2024,desistencia,1003,,,\n"
+               "05/08/2024,55/2024,sem_efeito,1004,,,\n")
+LEFT_CALLS = '''
+[[atos]]
+tipo = "convocacao"
+numero = "52/2024"
+data = 2024-07-26
+edicao = "1540"
+cargo = "GCM"
+vagas = 1
+
+[[atos]]
+tipo = "convocacao"
+numero = "55/2024"
+data = 2024-08-05
+edicao = "1545"
+cargo = "GCM"
+vagas = 1
+'''
+
+
+@pytest.fixture(scope="module")
+def left_url(tmp_path_factory):
+    """tests/test_stage_calls.py's exam, published with its convocação 50/2024 (1003 and 1004 called); then 1003
+    withdraws (eventos.csv, published by convocação 52/2024, which calls the next for the place) and 1004's
+    nomination is made void (by convocação 55/2024): both acts published with `gazeta publicar` and built, so the
+    marks link archived acts' pages, as on the official site."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator import build as building
+    from generator.cli import main
+    from conftest import OWN_SITE
+    from test_stage_calls import NOMINATION, _exam
+
+    root = tmp_path_factory.mktemp("saiu")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(building, "site_url", lambda config_file=None: OWN_SITE)
+        folder = _exam(root, NOMINATION)
+        assert main(["publicar", str(folder)]) == 0
+        (folder / "eventos.csv").write_text(LEFT_EVENTS, encoding="utf-8")
+        (folder / "certame.toml").write_text((folder / "certame.toml").read_text(encoding="utf-8") + LEFT_CALLS,
+                                             encoding="utf-8")
+        assert main(["publicar", str(folder)]) == 0
+        site = tmp_path_factory.mktemp("saiu-site") / "site"  # outside the content folder
+        building.build(folder.parent.parent, site, pdf=False)
+    with serve(site) as url:
+        yield url
+
+
+@pytest.mark.parametrize("reg, act, slug, mark, then", [
+    ("1003", "Edital de Convocação nº 52/2024", "ato-52-2024",
+     "Edital de Convocação nº 52/2024, de 26/07/2024: Desistiu da nomeação (desistência publicada pelo Edital de "
+     "Convocação nº 52/2024, de 26/07/2024).",
+     "Nada mais a fazer neste cargo: a desistência está registrada."),
+    ("1004", "Edital de Convocação nº 55/2024", "ato-55-2024",
+     "Edital de Convocação nº 55/2024, de 05/08/2024: Nomeação tornada sem efeito pelo Edital de Convocação nº "
+     "55/2024, de 05/08/2024.",
+     "A nomeação deixou de valer pelo Edital de Convocação nº 55/2024; a vaga passa ao seguinte da mesma lista."),
+], ids=["desistencia", "sem-efeito"])
+def test_card_of_who_withdrew_or_was_made_void_dates_and_links_that_act(browser, left_url, reg, act, slug, mark, then):
+    """The «Sua situação» card at 360 px, opened from the person's permanent link: among the acts that changed their
+    situation, the one that published the withdrawal or made the nomination void, with its date and words, linked
+    to that act's page (which opens); what comes next says so. Before, site.js's marks were reached by JSON only."""
+    pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR", is_mobile=True,
+                             has_touch=True).new_page()
+    text = " ".join(_card(pg, left_url + "certames/exemplo/gcm/geral/#i-" + reg).split())
+    acts = [" ".join(t.split()) for t in pg.locator("#sua-situacao ul.atos-pessoa li").all_inner_texts()]
+    assert acts[0].startswith("Edital de Convocação nº 50/2024, de 10/07/2024: convocado(a) para a "), acts
+    assert acts[-1] == mark, acts  # the last act, after the call, in date order
+    assert then in text, text
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    right = pg.evaluate("Math.max(...[...document.querySelectorAll('#sua-situacao *')].map(n => "
+                        "n.getBoundingClientRect().right))")
+    assert right <= 360, right
+    link = pg.locator("#sua-situacao ul.atos-pessoa li").last.locator("a")
+    assert link.count() == 1, acts  # the act's title is a link, not plain text
+    assert link.inner_text() == act
+    assert link.evaluate("a => a.href") == left_url + f"certames/exemplo/atos/{slug}/"
+    pg.screenshot(path=str(ARTIFACTS / f"cartao-{slug}-{reg}-360.png"), full_page=True)
+    link.click()
+    pg.wait_for_load_state("load")
+    assert pg.url == left_url + f"certames/exemplo/atos/{slug}/"
+    assert pg.inner_text("h1") == act
+    pg.context.close()
