@@ -115,3 +115,49 @@ def test_a_convocation_archived_with_the_rule_files_vacancy_words_reads_back():
         (3, "mulher", "0101"), (1, "ampla", "0102")]
     problems = []
     assert frozen._calls({"corpo": view["corpo"]}, "ato-20-2024", problems) is None and problems  # words unknown
+
+
+def test_an_act_published_now_cites_the_rules_page_which_shows_the_readings_it_prints(tmp_path, own_site_url, capsys):
+    """Issue 21 item 4: official PDFs print «the readings adopted (cited to the published "Regras aplicadas" page),
+    and no staff instruction or internal document name». An act published now (`gazeta publicar`; the examples'
+    archived PDFs never change, so they cannot catch a regression) prints the page's address after its notes, as
+    text and as a link; the address is a page of the site built from the same folder, whose «Notas» section shows
+    every reading the PDF prints; and no page of the PDF prints a staff instruction nor LEGAL-NOTES."""
+    import html
+    import sys
+    from urllib.parse import urlsplit
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator.build import build
+    from generator.cli import main
+    from generator.pipeline import prepare
+    from generator.public import notes_view
+    from test_stage_calls import _exam
+
+    folder = _exam(tmp_path / "conteudo", "")  # the corpus's Lins exam with its result act, not yet published
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr().err
+    [pdf] = (folder / "arquivo").glob("*/*.pdf")
+    reader = pypdf.PdfReader(pdf)
+    pages = [page.extract_text() for page in reader.pages]
+    for number, page in enumerate(pages, 1):
+        assert not PUBLIC_WORDS.search(page), (number, PUBLIC_WORDS.search(page)[0])
+    text = " ".join(" ".join(pages).split())
+    address = f"{own_site_url}certames/exemplo/regras/#notas"
+    assert ("As mesmas notas, com todas as regras que o cálculo aplicou e seus fundamentos, estão publicadas na "
+            f"página «Regras aplicadas»: {address}.") in text
+    links = [a.get_object()["/A"].get("/URI") for page in reader.pages for a in page.get("/Annots") or ()
+             if a.get_object().get("/A") is not None]
+    assert address in links, links
+    notes = notes_view(prepare(folder))
+    assert len(notes) >= 3
+    def bare(words: str) -> str:  # the words without their spacing: the PDF breaks lines after a dash too
+        return re.sub(r"\s+", "", words)
+
+    readings = [bare(n["texto"]) for n in notes]
+    assert [r for r in readings if r not in bare(text)] == []  # the PDF prints each reading…
+    site = tmp_path / "site"
+    build(folder.parent.parent, site, pdf=False)
+    page = (site / urlsplit(address).path.lstrip("/") / "index.html").read_text(encoding="utf-8")
+    section = page[page.index('id="notas"'):]  # the address's fragment is the «Notas» section
+    shown = bare(html.unescape(re.sub(r"<[^>]+>", " ", section)))
+    assert [r for r in readings if r not in shown] == []  # …and the page it cites shows each one
