@@ -24,7 +24,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 SITE_URL = "https://concursos.exemplo.gov.br/"  # mkdocs.yml's site_url: 404.html links under it
 EXAM = "certames/lins-2024-gcm/"
 LONG = "certames/sintetico/c001/"  # the synthetic exam's one cargo: 1,200 candidates, 10 vacancies
-PAGES = {  # template → one page of the example site that uses it
+PAGES = {  # template → one page that uses it: a path of the example site, or (fixture, path) of another site
     "home.html": "", "exam.html": EXAM, "position.html": EXAM + "gcm/", "list.html": EXAM + "gcm/geral/",
     "nomination.html": EXAM + "gcm/nomeacao/", "eliminated.html": EXAM + "gcm/eliminados/",
     "commission.html": EXAM + "gcm/comissao/", "rules.html": EXAM + "regras/", "act.html": EXAM + "atos/ato-20-2024/",
