@@ -219,3 +219,64 @@ def test_a_cargo_nobody_passed_and_an_exam_without_cargos(tmp_path):
     assert result["ranges"][("VAZ", "nomeacao")] == (2, 2)
     none = build_pdf(exam_view(), [], tmp_path / "nada.pdf", attachments=[], data_sha256=SHA, permanent_url="")
     assert none["pages"] == 1 and none["ranges"] == {}
+
+
+def _index_of(cargos: int):
+    """The typesetter of `cargos` small cargos (every list present): its entries and annexes, as the front sees them."""
+    from generator.render.pdf.layout import Typesetter
+    from generator.render.pdf.sample import position_views
+
+    setter = Typesetter(lambda page: None)
+    for view in position_views(cargos * 40, cargos, vacancies=cargos * 4, seed=5):
+        setter.position(view)
+    setter.finish()
+    return setter
+
+
+def _front_passes(monkeypatch, setter, tmp_path, guess=None):
+    """Render the front matter of `setter`'s index; return its page count, the page counts of every WeasyPrint
+    pass that laid out the index (the probe without it is not one), and the file's pages."""
+    import weasyprint
+
+    from generator.render.pdf import document
+    from generator.render.pdf.html import verification_text
+
+    passes, render, html, last = [], weasyprint.HTML.render, document.front_html, [False]
+
+    def front_html(exam, meta, toc, *args, **kwargs):
+        last[0] = bool(toc)
+        return html(exam, meta, toc, *args, **kwargs)
+
+    def counted(self, *args, **kwargs):
+        done = render(self, *args, **kwargs)
+        if last[0]:
+            passes.append(len(done.pages))
+        return done
+
+    monkeypatch.setattr(document, "front_html", front_html)
+    monkeypatch.setattr(weasyprint.HTML, "render", counted)
+    if guess is not None:
+        monkeypatch.setattr(document, "_front_guess", lambda *args: guess)
+    view = exam_view(cargos=len(setter.entries))
+    tmp_path.mkdir(exist_ok=True)
+    path, pages = document._render_front(view, setter, 900, verification_text(SHA, URL), URL,
+                                         document._created(view), tmp_path, True, "")
+    return pages, passes, len(pikepdf.open(path).pages)
+
+
+def test_a_long_index_is_laid_out_once(monkeypatch, tmp_path):
+    """Issue 20: the front matter's index of 100 cargos (~600 entries, several pages) is laid out by WeasyPrint
+    once, not once per guess of its own length (each pass over 200 cargos' index costs seconds): the guess is made
+    from where the act ends and from the entries wrapped with our own font metrics."""
+    setter = _index_of(100)
+    pages, passes, written = _front_passes(monkeypatch, setter, tmp_path)
+    assert pages == written > 3
+    assert passes == [pages], f"o índice foi diagramado {len(passes)} vezes: {passes}"
+
+
+def test_a_wrong_guess_costs_a_pass_never_a_wrong_page_number(monkeypatch, tmp_path):
+    setter = _index_of(25)
+    right, _, _ = _front_passes(monkeypatch, setter, tmp_path / "a")
+    monkeypatch.undo()
+    pages, passes, written = _front_passes(monkeypatch, setter, tmp_path / "b", guess=right + 1)
+    assert pages == written == right and passes == [right, right]

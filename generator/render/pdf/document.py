@@ -12,9 +12,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from markupsafe import Markup
+
 from .direct import Frame, frame_chars, page_needs_shaping, render_streams
-from .html import edition_line, folio_css, front_html, pages_html, running_left, stylesheet, verification_text
-from .layout import Page, Typesetter
+from .html import (PROBE_ANCHOR, edition_line, folio_css, front_html, pages_html, running_left, stylesheet,
+                   verification_text)
+from .layout import GEOMETRY, Page, Typesetter, wrap
 from .merge import assemble
 from ..site.verification import code as verification_code, page_url as verification_url
 from ...memory import frozen_heap
@@ -171,9 +174,13 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
     from weasyprint import HTML
 
     meta = {"title": _title(exam), "subject": _subject(exam), "created": created.strftime("%Y-%m-%dT%H:%M:%SZ")}
-    # A first guess from the table of contents' length (two columns of ~80 lines; the masthead and act fill about
-    # half of page 1) usually saves one WeasyPrint pass: at 200 cargos each pass takes seconds.
-    front_pages = 1 + max(0, -(-(len(setter.entries) - 60) // 160))
+    css = stylesheet(exam, verification, folio_css(body_pages, first_page_from_counter=True))
+    front_pages = 1  # a short index fits page 1 with the act
+    if len(setter.entries) > 60:  # a long one: the act alone first (a fraction of a second), where its index starts
+        probe = HTML(string=front_html(exam, meta, [], [], css, setter.annexes, rules, probe=True),
+                     base_url=str(tmp)).render()
+        front_pages = _front_guess(setter.entries, body_pages, len(probe.pages),
+                                   probe.pages[-1].anchors[PROBE_ANCHOR][1] * 0.75, _citation(exam, url, (1, 1)))
     for _ in range(6):
         citation = _citation(exam, url, (1, front_pages + body_pages))
         toc = [{"level": e.level, "title": e.title, "page": front_pages + e.first + 1} for e in setter.entries]
@@ -188,6 +195,36 @@ def _render_front(exam: dict, setter: Typesetter, body_pages: int, verification:
             return path, front_pages
         front_pages = len(document.pages)
     raise PdfError("A paginação do sumário não se estabilizou.")
+
+
+def _front_guess(entries: list, body_pages: int, act_pages: int, act_end: float, citation: list) -> int:
+    """The front matter's page count, guessed before WeasyPrint lays out its index, so that its first pass usually
+    is the only one: each pass over 200 cargos' index costs seconds (the loop of `_render_front` still checks the
+    count, so a wrong guess costs a pass, never a wrong page number). `act_pages` and `act_end` (points from the
+    page's top): where the act alone ends. The index as templates/pdf/gazette.css sets it: a heading over the full
+    width, then two columns, each entry wrapped as our own layout wraps (the same font metrics: cargos in bold,
+    their lists indented 8 pt) with its dot leader and page number, 3 pt above each cargo, the columns balanced on
+    the last page; then «Como citar» (a heading and its `citation` lines over the full width)."""
+    g = GEOMETRY
+    column = (g.body_w - g.gap) / 2
+    number = " . . . " + "9" * len(str(body_pages + 99))
+    height = 0.0
+    for entry in entries:
+        bold = entry.level == 1
+        lines = wrap(entry.title + number, column - (0 if bold else 8), "bold" if bold else "regular", g.size)
+        height += len(lines) * g.leading + (3 if bold else 0)
+    heading = 10 + 12 + 4 + 0.6
+    top = act_end - g.margin_top + heading  # where the columns start on the act's last page
+    pages, first = act_pages, max(0.0, g.body_h - top)
+    if height <= 2 * first:
+        end = top + height / 2
+    else:
+        rest = height - 2 * first
+        pages += -(-int(rest) // int(2 * g.body_h))
+        end = (rest - (pages - act_pages - 1) * 2 * g.body_h) / 2
+    lines = sum(len(wrap(Markup(line).striptags(), g.body_w)) for line in citation)
+    cited = heading + lines * g.leading if citation else 0
+    return pages + (1 if end + cited > g.body_h else 0)
 
 
 def _frame(exam: dict, verification: str) -> Frame:

@@ -128,14 +128,19 @@ def edition_year(pub: dict) -> str:
     return str(pub.get("ano") or "").strip() or pub["data"][:4]
 
 
+PROBE_ANCHOR = "fim-do-ato"
+
+
 def front_html(exam: dict, meta: dict, toc: list[dict], citation: list[str], css: str, annexes: int = 0,
-               rules_url: str = "") -> str:
+               rules_url: str = "", probe: bool = False) -> str:
     """Masthead, then the act's text: title, preamble, body (a retificação's passages, a convocação's places), the
     sentence naming its `annexes`, the notes on the readings adopted (citing the site's «Regras aplicadas» page at
-    `rules_url`) and the closing block with the signatures; after it the index of the annexes and the citation."""
+    `rules_url`) and the closing block with the signatures; after it the index of the annexes and the citation.
+    `probe`: an element with the id PROBE_ANCHOR right after the act, whose position tells where the index starts
+    (render/pdf/document._front_guess); never in a PDF that is written."""
     return environment().get_template("pdf/front.html").render(
         exam=exam, meta=meta, toc=toc, citation=citation, css=css, page_link=PAGE_LINK,
-        annexes=annexes_sentence(annexes), rules_url=rules_url,
+        annexes=annexes_sentence(annexes), rules_url=rules_url, probe_anchor=PROBE_ANCHOR if probe else "",
         preamble_html=preamble_html(exam.get("preambulo_md", "")), **masthead(exam))
 
 
