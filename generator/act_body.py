@@ -8,7 +8,7 @@ else the next places of the cargo's nomination order. Only public fields travel 
 
 from __future__ import annotations
 
-from .labels import ordinal
+from .labels import OUTCOME, ordinal
 from .acts.model import CALL, CORRECTING_KINDS, CORRECTION, STAGE_ORDERS, Act
 
 
@@ -56,7 +56,67 @@ def _call(act: Act, result, exam: dict) -> dict:
     text = [f"Ficam convocados, no prazo de validade do {exam['titulo']}, os candidatos abaixo para as próximas "
             f"{act.places} vaga(s) do cargo {pr.position.code} — {pr.position.name}, na ordem de nomeação, cada "
             "vaga com o seu tipo e fundamento legal."]
-    return {"texto": text, "trechos": [], "convocados": rows, "fecho": [], **_presentation(act)}
+    return {"texto": text, **_events(act, result, names), "trechos": [], "convocados": rows, "fecho": [],
+            **_presentation(act)}
+
+
+def _events(act: Act, result, names: bool) -> dict:
+    """What eventos.csv says this act published (its `ato` column names the act): the withdrawals, nominations
+    made void or annulled, new vacancies and commission outcomes, one sentence each, in the file's order. A card or
+    a list row citing the act for a desistência then opens a page that shows it (the record is the truth: every
+    citation shows what it cites). {"publica": [{"tipo", "cargo", "inscricao", "nome", "texto"}]}, or {} when the
+    act published none (absent, not empty: acts archived before it stay as they were)."""
+    from .law.calls import when
+    from .load.events import ANNULMENT, COMMISSION, NEW_VACANCIES, VOID, WITHDRAWAL
+
+    declared = {a.id: a for a in result.exam.acts}
+    found = []
+    for e in getattr(result.exam, "events", None) or []:
+        if e.act != act.id:
+            continue
+        pr = next((p for p in result.positions if p.position.code == e.position), None)
+        if pr is None:
+            continue
+        cargo = f"cargo {pr.position.code} — {pr.position.name}"
+        if e.kind == NEW_VACANCIES:
+            found.append({"tipo": e.kind, "cargo": pr.position.code, "inscricao": "", "nome": "",
+                          "texto": f"Fica(m) acrescida(s) {e.vacancies} vaga(s) ao {cargo}, a partir de "
+                                   f"{when(e.date)}."})
+            continue
+        person = next((c for c in pr.order if c.registration == e.registration), None)
+        name = person.name if person is not None and names else ""
+        who = f"{name}, inscrição {e.registration}" if name else f"a inscrição {e.registration}"
+        held = _held_place(result, pr.position.code, e, declared)
+        if e.kind == WITHDRAWAL:
+            text = f"Torna-se pública a desistência de {who}, do {cargo}{held}."
+        elif e.kind == VOID:
+            text = f"Fica tornada sem efeito a nomeação de {who}, do {cargo}{held}."
+        elif e.kind == ANNULMENT:
+            text = f"Fica anulada, por declaração falsa, a nomeação de {who}, do {cargo}{held}."
+        elif e.kind == COMMISSION:  # by inscrição only, as every commission outcome (LEGAL-NOTES 7)
+            who, name = f"a inscrição {e.registration}", ""
+            text = f"Torna-se público o resultado da comissão para {who}, do {cargo}: {OUTCOME.get(e.outcome, e.outcome)}."
+        else:
+            continue
+        found.append({"tipo": e.kind, "cargo": pr.position.code, "inscricao": e.registration, "nome": name,
+                      "texto": text})
+    return {"publica": found} if found else {}
+
+
+def _held_place(result, code: str, event, declared: dict) -> str:
+    """", que ocupava a 3ª posição da ordem de nomeação, convocado pelo Edital nº 50/2024": the place the event
+    ended (law.calls' timeline), or "" when none ran or the candidate held no place."""
+    from .law.calls import act_name, by
+
+    timeline = (getattr(result, "timelines", None) or {}).get(code)
+    if timeline is None:
+        return ""
+    for place in timeline.places:
+        if place.ended_by == event.act and timeline.people and \
+                timeline.people[place.index].registration == event.registration:
+            return (f", convocado(a) para a {ordinal(place.position, True)} posição da ordem de nomeação "
+                    f"{by(act_name(place.act.id, declared), place.act.title_gender)}")
+    return ""
 
 
 def presentation(act: Act) -> list[dict]:
@@ -101,7 +161,8 @@ def _stage(act: Act, result, exam: dict, pr, names: bool) -> dict:
             "Esta convocação não é nomeação: não ocupa posição da ordem de nomeação nem altera o cadastro de reserva."]
     stage = {"nome": act.stage, "ordem": act.stage_order, "ordem_texto": STAGE_ORDERS[act.stage_order],
              "quantos": act.count, "fundamento": act.basis, "total": len(rows)}
-    return {"texto": text, "trechos": [], "convocados": rows, "fecho": [], "etapa": stage, **_presentation(act)}
+    return {"texto": text, **_events(act, result, names), "trechos": [], "convocados": rows, "fecho": [],
+            "etapa": stage, **_presentation(act)}
 
 
 def _called(act: Act, result, pr, names: bool) -> list[dict]:

@@ -653,20 +653,27 @@ def left_url(tmp_path_factory):
         yield url
 
 
-@pytest.mark.parametrize("reg, act, slug, mark, then", [
+@pytest.mark.parametrize("reg, act, slug, mark, then, shown", [
     ("1003", "Edital de Convocação nº 52/2024", "ato-52-2024",
      "Edital de Convocação nº 52/2024, de 26/07/2024: Desistiu da nomeação (desistência publicada pelo Edital de "
      "Convocação nº 52/2024, de 26/07/2024).",
-     "Nada mais a fazer neste cargo: a desistência está registrada."),
+     "Nada mais a fazer neste cargo: a desistência está registrada.",
+     "Torna-se pública a desistência de Carla Dias, inscrição 1003, do cargo GCM — Guarda Civil Municipal, "
+     "convocado(a) para a 1ª posição da ordem de nomeação pelo Edital de Convocação nº 50/2024."),
     ("1004", "Edital de Convocação nº 55/2024", "ato-55-2024",
      "Edital de Convocação nº 55/2024, de 05/08/2024: Nomeação tornada sem efeito pelo Edital de Convocação nº "
      "55/2024, de 05/08/2024.",
-     "A nomeação deixou de valer pelo Edital de Convocação nº 55/2024; a vaga passa ao seguinte da mesma lista."),
+     "A nomeação deixou de valer pelo Edital de Convocação nº 55/2024; a vaga passa ao seguinte da mesma lista.",
+     "Fica tornada sem efeito a nomeação de Diego Reis, inscrição 1004, do cargo GCM — Guarda Civil Municipal, "
+     "convocado(a) para a 2ª posição da ordem de nomeação pelo Edital de Convocação nº 50/2024."),
 ], ids=["desistencia", "sem-efeito"])
-def test_card_of_who_withdrew_or_was_made_void_dates_and_links_that_act(browser, left_url, reg, act, slug, mark, then):
+def test_card_of_who_withdrew_or_was_made_void_dates_and_links_that_act(browser, left_url, reg, act, slug, mark, then,
+                                                                         shown):
     """The «Sua situação» card at 360 px, opened from the person's permanent link: among the acts that changed their
     situation, the one that published the withdrawal or made the nomination void, with its date and words, linked
-    to that act's page (which opens); what comes next says so. Before, site.js's marks were reached by JSON only."""
+    to that act's page (which opens, and shows what it is cited for: the withdrawal or the void nomination, with
+    the place the person held); what comes next says so. Before, site.js's marks were reached by JSON only, and
+    the act's page did not say it published the withdrawal."""
     pg = browser.new_context(viewport={"width": 360, "height": 800}, locale="pt-BR", is_mobile=True,
                              has_touch=True).new_page()
     text = " ".join(_card(pg, left_url + "certames/exemplo/gcm/geral/#i-" + reg).split())
@@ -687,4 +694,6 @@ def test_card_of_who_withdrew_or_was_made_void_dates_and_links_that_act(browser,
     pg.wait_for_load_state("load")
     assert pg.url == left_url + f"certames/exemplo/atos/{slug}/"
     assert pg.inner_text("h1") == act
+    published = [" ".join(t.split()) for t in pg.locator(".corpo ul.publica li").all_inner_texts()]
+    assert published == [shown], published
     pg.context.close()

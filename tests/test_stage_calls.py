@@ -387,3 +387,44 @@ def test_a_convocation_published_with_the_rule_files_own_vacancy_words_replays_f
         prepare(folder)
     (problem,) = stopped.value.problems
     assert "ilegível" not in problem.message and "difere do publicado" in problem.message
+
+
+# -- what a convocação publishes besides its calls (eventos.csv) ----------------------------------------------------
+def test_the_act_an_event_cites_prints_that_event_in_its_pdf_and_record(tmp_path, own_site_url, capsys):
+    """eventos.csv says convocação 52/2024 published 1003's withdrawal and 55/2024 made 1004's nomination void: each
+    act, as `gazeta publicar` archives it, says so in its own text (PDF and record), with the place the person held
+    and the act that had called them; the card and the list cite these acts for it (the record is the truth: every
+    citation opens a page that shows what it cites). Before, the acts printed only their calls: «1ª — 1006»."""
+    import pypdf
+
+    folder = _exam(tmp_path, NOMINATION)
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr().err
+    (folder / "eventos.csv").write_text("data,ato,tipo,inscricao,cargo,vagas,resultado\n"
+                                        "26/07/2024,52/2024,desistencia,1003,,,\n"
+                                        "05/08/2024,55/2024,sem_efeito,1004,,,\n", encoding="utf-8")
+    calls = "".join(f'\n[[atos]]\ntipo = "convocacao"\nnumero = "{n}"\ndata = {d}\nedicao = "{e}"\ncargo = "GCM"\n'
+                    "vagas = 1\n" for n, d, e in (("52/2024", "2024-07-26", "1540"), ("55/2024", "2024-08-05", "1545")))
+    (folder / "certame.toml").write_text((folder / "certame.toml").read_text(encoding="utf-8") + calls,
+                                         encoding="utf-8")
+    assert main(["publicar", str(folder)]) == 0, capsys.readouterr().err
+    expected = {
+        "ato-52-2024": ("desistencia", "Torna-se pública a desistência de Carla Dias, inscrição 1003, do cargo GCM — "
+                        "Guarda Civil Municipal, convocado(a) para a 1ª posição da ordem de nomeação pelo Edital de "
+                        "Convocação nº 50/2024."),
+        "ato-55-2024": ("sem_efeito", "Fica tornada sem efeito a nomeação de Diego Reis, inscrição 1004, do cargo GCM "
+                        "— Guarda Civil Municipal, convocado(a) para a 2ª posição da ordem de nomeação pelo Edital de "
+                        "Convocação nº 50/2024."),
+    }
+    for slug, (kind, sentence) in expected.items():
+        record = _record(folder, slug)
+        assert [(e["tipo"], e["texto"]) for e in record["corpo"]["publica"]] == [(kind, sentence)]
+        pdf = next((folder / "arquivo" / slug).glob("*.pdf"))
+        text = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(pdf).pages).split())
+        assert "Este ato torna público, ainda: " + sentence in text, text[:800]
+    # the first convocação published nothing of the kind: its body has no such key (acts archived before stay so)
+    assert "publica" not in _record(folder, "ato-50-2024")["corpo"]
+
+
+def _record(folder: Path, slug: str) -> dict:
+    """The archived act's public view and body, as published (store/archive.ACT_FILE)."""
+    return json.loads((folder / "arquivo" / slug / archive.ACT_FILE).read_text(encoding="utf-8"))
