@@ -62,13 +62,26 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True,
         result.timelines = apply_calls(result, acts, exam.events, frozen)  # InputError with every problem
     if records:  # a published act changed or left [[atos]]: that precise message first
         record.pending(acts, records)
-    if as_published and (problems := record.standing(exam_dir, result, records, waiting)):
+    # The newest archived result contract, parsed once for the record gate and the corrected rows (at 1M it is
+    # 280 MB of JSON, 3–9 CPU s); only that one is kept (a parsed national contract takes gigabytes): the others
+    # are read in turn by `_corrected`, as before.
+    kept: dict = {}
+
+    def contract_of(r):
+        if r.slug in kept:
+            return kept[r.slug]
+        found = r.contract()
+        if not kept:
+            kept[r.slug] = found
+        return found
+
+    if as_published and (problems := record.standing(exam_dir, result, records, waiting, contract_of)):
         raise InputError(problems)
-    result.corrected = _corrected(records, "nota" in result.rules.public_fields)
+    result.corrected = _corrected(records, "nota" in result.rules.public_fields, contract_of)
     return result
 
 
-def _corrected(records: list, scores: bool) -> dict:
+def _corrected(records: list, scores: bool, contract_of) -> dict:
     """The rows each archived retificação changed (generator/corrected.py), from the result contracts archived
     just before it and by it: what was published. The build verifies those files against their manifests before
     anything is written (build.archived), so a changed contract stops it there."""
@@ -79,7 +92,7 @@ def _corrected(records: list, scores: bool) -> dict:
         return {}
     steps, before = [], None
     for r in records:  # in publication order
-        after = r.contract()
+        after = contract_of(r)
         if r.act.get("tipo") in CORRECTING_KINDS and before is not None and after is not None:
             # the manifest's identity lacks the own title's gender (`titulo_genero`): the act's view has it
             gender = (r.view().get("ato") or {}).get("titulo_genero")

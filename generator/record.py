@@ -21,9 +21,10 @@ def waiting(acts: list, records: list) -> list:
     return [a for a in acts if a.slug not in published]
 
 
-def standing(folder, result, records: list, pending: list) -> list[Problem]:
+def standing(folder, result, records: list, pending: list, contract_of=None) -> list[Problem]:
     """Problems that forbid presenting the exam's working files as its published record (none when they agree, or
-    when a declared act is pending: the build is then a preview of it)."""
+    when a declared act is pending: the build is then a preview of it). `contract_of(record)`: its archived result
+    contract (the caller's, read once for its other uses too; default `Record.contract`)."""
     from .store import archive
     from .contract import contract
 
@@ -33,7 +34,9 @@ def standing(folder, result, records: list, pending: list) -> list[Problem]:
     published = last.manifest.get("entradas") or {}
     now = archive.input_hashes(folder)
     changed = sorted(name for name in set(published) | set(now) if published.get(name) != now.get(name))
-    archived = next((r.contract() for r in reversed(records) if r.contract() is not None), None)
+    # the newest archived contract, each read once (hundreds of megabytes of JSON at national scale)
+    archived = next((c for c in map(contract_of or archive.Record.contract, reversed(records)) if c is not None),
+                    None)
     current = contract(result, {})
     differences = _differences(archived, current) if archived is not None else []
     if not changed and not differences:

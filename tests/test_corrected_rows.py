@@ -132,3 +132,28 @@ def test_the_pdf_of_a_later_act_marks_the_changed_row_and_says_what_changed(tmp_
     assert f"{entries[4]['nome']} [1]" in words
     assert words.count("[1]") == plain.count("[1]") + 2  # the row and its legend; no other row is marked
     assert "retificação" not in plain
+
+
+def test_the_record_gate_reads_the_newest_archived_contract_once(tmp_path, monkeypatch):
+    """Issue 20: an archived act's resultado.json is the whole result at its publication (280 MB of JSON at 1M
+    candidates, 3–9 CPU s to parse); the preparation parsed the newest one three times (the record gate twice,
+    generator/record.standing, and the corrected rows). Now once there; each person's acts (render) read it once
+    more, since a parsed national contract takes gigabytes and is not kept between the two."""
+    from collections import Counter
+
+    from generator.store import archive
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
+    shutil.copytree(ROOT / "content" / "certames" / EXAM, content / "certames" / EXAM)
+    reads, parse = Counter(), archive._json
+
+    def counted(path):
+        if path.name == archive.RESULT_FILE:
+            reads[path.parent.name] += 1
+        return parse(path)
+
+    monkeypatch.setattr(archive, "_json", counted)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    generate(prepare_all(content, pdf=False), tmp_path / "site")
+    assert len(reads) >= 2 and max(reads.values()) <= 2, reads
