@@ -3,10 +3,12 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# Quiet pip: staff read only errors (issue 21). The build backend's deprecation warnings are fixed in pyproject.toml
-# (SPDX license, setuptools pinned); its "Editable installation" notice (beware of a folder named like the package in
-# the working directory: generator/ is that package) says nothing to act on, so that one message is filtered.
-PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip -q --disable-pip-version-check
+# Quiet pip: staff read only errors (issue 21), so -qq (pip's -q still prints its warnings: on a machine whose pip
+# configuration names an extra index folder that does not exist, one per package, 125 lines, none for staff to act
+# on; conflicts and failures are errors and still print). The build backend's deprecation warnings are fixed in
+# pyproject.toml (SPDX license, setuptools pinned); its "Editable installation" notice (beware of a folder named
+# like the package in the working directory: generator/ is that package) says nothing to act on, so it is filtered.
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip -qq --disable-pip-version-check
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
