@@ -615,3 +615,18 @@ def test_an_exact_name_comes_first_then_the_results_are_grouped_by_exam(tmp_path
     assert regs[0] == "39999999", regs[:3]  # the exact match, although its exam comes last
     exams = [exam_of[reg] for reg in regs if reg in exam_of]
     assert len(exams) == 60 and exams == sorted(exams), exams  # grouped, in the exams' order
+
+
+def test_a_typo_reaches_through_ver_mais_everyone_its_correction_finds(tmp_path, monkeypatch):
+    """«guimarase» (two letters swapped): its one correction, «guimaraes», is a surname of 158 people spread over
+    the cargo's table files, more than one search reads before its first page (busca.js MAX_TABLES). The approximate
+    search kept only each corrected query's first page and said nothing was left to read: «Ver mais» never showed
+    the others (at 1M, «Cláudio Feereira» reached 19 of the 224 Cláudio Ferreiras). Now it goes on with each one."""
+    people = _crowd(6_000)
+    out = _index(tmp_path, people, 40_000, monkeypatch)
+    [typo, corrected] = _run(out, ["guimarase", "guimaraes"])
+    wanted = _oracle(people, "guimaraes")
+    assert len(wanted) == 158 and sorted(corrected["regs"]) == sorted(wanted) and corrected["firstPending"]
+    assert typo["approximate"] and typo["firstPending"] and len(typo["first"]) < len(wanted)
+    assert sorted(typo["regs"]) == sorted(wanted) and not typo["pending"]
+    assert typo["first"] == corrected["first"]  # the first page as before
