@@ -555,13 +555,30 @@
     return self.finish(found);
   };
 
+  /* A exata e, ao mesmo tempo, os erros de uma letra (Engine.typos). `none` dá true assim que se sabe que a exata
+     nada acha (nem fica nada por ler): por d/, se uma palavra da consulta não começa nenhuma palavra do índice
+     (Engine.form; matches() exige que cada uma comece uma palavra do nome), ou ao fim da exata; false se ela acha
+     alguém ou ficou algo por ler. d/ foi lido enquanto a pessoa digitava (warmTyped): a aproximada começa já na
+     primeira ida e volta depois do Enter, em vez de esperar a da exata e as três de d/. */
+  Engine.prototype.begin = function (query) {
+    var plan = plans(query), exact = this.exact(query);
+    var typos = plan.kind === "n" ? this.typos(plan) : Promise.resolve([]);
+    var never = new Promise(function () {});
+    var proven = typos.then(function (words) {
+      return words.some(function (x) { return !x.starts; }) ? true : never;
+    }, function () { return never; });
+    var none = Promise.race([proven, exact.then(function (f) {
+      return !f.results.length && !f.pending && f.plan.kind === "n";
+    })]);
+    exact.catch(function () {}); /* deixada de lado quando d/ já provou que nada acha */
+    typos.catch(function () {});
+    return { exact: exact, typos: typos, none: none };
+  };
+
   /* A busca: a exata e, se nada acha (nem ficou nada por ler), a aproximada. */
   Engine.prototype.search = function (query) {
-    var self = this;
-    return this.exact(query).then(function (found) {
-      if (found.results.length || found.pending || found.plan.kind !== "n") return found;
-      return self.approximate(query);
-    });
+    var self = this, run = this.begin(query);
+    return run.none.then(function (none) { return none ? self.approximate(query, run.typos) : run.exact; });
   };
 
   /* A palavra e cada forma dela sem uma letra (search.typo_forms). */
@@ -652,16 +669,15 @@
     return merged;
   };
 
-  /* Em todos os segmentos, a exata; se nenhum acha nada, a aproximada em todos. */
+  /* Em todos os segmentos, a exata; se nenhum acha nada, a aproximada em todos (Engine.begin). */
   Segments.prototype.search = function (query) {
-    var self = this;
-    return Promise.all(this.engines.map(function (e) { return e.exact(query); })).then(function (parts) {
-      var merged = self.merge(parts);
-      if (merged.results.length || merged.pending || merged.plan.kind !== "n") return merged;
-      return Promise.all(self.engines.map(function (e) { return e.approximate(query); })).then(function (near) {
-        return self.merge(near);
-      });
-    });
+    var self = this, runs = this.engines.map(function (e) { return e.begin(query); });
+    return Promise.all(runs.map(function (r) { return r.none; })).then(function (nones) {
+      if (nones.every(Boolean)) {
+        return Promise.all(self.engines.map(function (e, k) { return e.approximate(query, runs[k].typos); }));
+      }
+      return Promise.all(runs.map(function (r) { return r.exact; }));
+    }).then(function (parts) { return self.merge(parts); });
   };
 
   Segments.prototype.more = function (found) {
@@ -847,6 +863,24 @@
     this.engine.more(this.found).then(function (f) { self.found = f; self.shown += PAGE; self.buildFilters(); self.render(); });
   };
 
+  /* Ao abrir a página: os arquivos pequenos que toda busca lê. A busca digitada só espera pelos fragmentos do nome. */
+  function warmPage(engine) {
+    return Promise.all(["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json", "s/_.json",
+                        "d/buckets.json"].map(function (path) { return engine.get(path).catch(function () {}); }));
+  }
+
+  /* Enquanto a pessoa digita: o diretório de cada palavra já digitada (ao apertar Enter, só faltam os fragmentos do
+     nome: uma ida e volta em vez de duas) e, para as de TYPO_FROM letras ou mais, os fragmentos de d/ das suas
+     formas (Engine.typos: poucos kB; um erro de digitação se acha então em duas idas e voltas, como um nome certo). */
+  function warmTyped(engine, text) {
+    var plan = plans(text), work = [];
+    plan.list.forEach(function (c) {
+      if (Array.from(c.lo).length >= 2) work.push(engine.directory(c.kind, keyBucket(c.kind, c.lo)).catch(function () {}));
+    });
+    work.push(engine.typos(plan).catch(function () {}));
+    return Promise.all(work);
+  }
+
   function start() {
     var form = document.getElementById("busca-form");
     if (!form || !global.fetch) return;
@@ -858,27 +892,14 @@
     };
     var view = null, shared = {};
     document.documentElement.classList.add("js");
-    /* Os arquivos pequenos que toda busca lê são pedidos já ao abrir a página: a busca digitada só espera pelo
-       diretório e pelos fragmentos do seu nome. */
     var segments = JSON.parse(form.getAttribute("data-segmentos") || '[""]');
     var warm = new Segments(root + "busca/", segments, fetchJson);
-    warm.engines.forEach(function (engine) {
-      engine.cache = shared;
-      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json", "s/_.json"].forEach(function (path) {
-        engine.get(path).catch(function () {});
-      });
-    });
+    warm.engines.forEach(function (engine) { engine.cache = shared; warmPage(engine); });
     var acts = new Engine(root + "busca/", fetchJson);
     acts.cache = shared;
     acts.get("atos.json").catch(function () {});
-    /* Enquanto a pessoa digita, o diretório de cada palavra já digitada é pedido: ao apertar Enter, só faltam os
-       fragmentos do nome (uma ida e volta em vez de duas). */
     input.addEventListener("input", function () {
-      plans(input.value).list.forEach(function (c) {
-        if (Array.from(c.lo).length >= 2) warm.engines.forEach(function (engine) {
-          engine.directory(c.kind, keyBucket(c.kind, c.lo)).catch(function () {});
-        });
-      });
+      warm.engines.forEach(function (engine) { warmTyped(engine, input.value); });
     });
     function go(event) {
       if (event) event.preventDefault();
@@ -902,7 +923,8 @@
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine, Segments: Segments,
       PARTICLES: PARTICLES, registrationKey: registrationKey, suffixKey: suffixKey, situation: situation,
-      quality: quality, forms: forms, oneEdit: oneEdit, findActs: findActs, statusText: statusText };
+      quality: quality, forms: forms, oneEdit: oneEdit, findActs: findActs, statusText: statusText,
+      warmPage: warmPage, warmTyped: warmTyped };
   } else if (typeof document !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   }
