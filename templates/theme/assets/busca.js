@@ -523,7 +523,13 @@
           if (!seen[alt]) { seen[alt] = true; alternatives.push(alt); }
         });
       });
-      return Promise.all(alternatives.slice(0, MAX_ALTERNATIVES).map(function (alt) {
+      /* uma corrigida que mantém uma palavra que não começa nenhuma do índice (starts) nada acha: não é buscada
+         (depois do corte em MAX_ALTERNATIVES: as mesmas pessoas de sempre, menos leituras) */
+      var dead = {};
+      words.forEach(function (x) { if (!x.starts) dead[x.word] = true; });
+      return Promise.all(alternatives.slice(0, MAX_ALTERNATIVES).filter(function (alt) {
+        return !alt.split(" ").some(function (t) { return dead[t]; });
+      }).map(function (alt) {
         var e = new Engine(self.base, self.fetchJson);
         e.cache = self.cache;
         return e.exact(alt).then(function (part) { part.engine = e; return part; });
