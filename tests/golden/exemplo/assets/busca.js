@@ -455,6 +455,11 @@
   /* Mais acertos: as candidatas ainda não lidas e os intervalos que ficaram pela metade. */
   Engine.prototype.more = function (found) {
     var self = this;
+    if (found.parts) {
+      return Promise.all(found.parts.map(function (part) {
+        return part.pending ? part.engine.more(part) : part;
+      })).then(function () { return self.union(found); });
+    }
     return Promise.resolve(found.later).then(function () { /* o resto da primeira leitura, se ainda chega */
       self.fetched = 0;
       return !found.queue.length && found.steps ? self.readAll(found.steps, found) : [];
@@ -463,66 +468,123 @@
       .then(function () { return self.finish(found); });
   };
 
+  /* Erros de uma letra (d/, search.typo_forms): para cada palavra da consulta de TYPO_FROM letras ou mais, as
+     palavras do índice a uma edição dela (near, em ordem) e se alguma palavra do índice começa por ela (starts). */
+  Engine.prototype.typos = function (plan) {
+    var self = this, words = [];
+    if (plan.kind === "n") plan.usable.forEach(function (w) { if (Array.from(w).length >= TYPO_FROM) words.push(w); });
+    return Promise.all(words.map(function (w) {
+      return Promise.all(forms(w).map(function (f) { return self.form(f, f === w); })).then(function (got) {
+        var near = [], starts = false;
+        got.forEach(function (r) {
+          r.words.forEach(function (c) { if (near.indexOf(c) < 0 && oneEdit(w, c)) near.push(c); });
+          starts = starts || r.starts;
+        });
+        return { word: w, near: near.sort(), starts: starts };
+      });
+    }));
+  };
+
+  /* Uma forma em d/: as palavras que a têm e, para a própria palavra da consulta (own), se alguma chave de d/
+     começa por ela. d/ tem como chave toda palavra do índice de 3 letras ou mais (cada uma é forma de si mesma):
+     sem chave que comece por ela, nenhum nome tem palavra que comece por ela. A primeira chave >= f está no
+     fragmento onde f estaria ou abre o seguinte (o diretório a mostra). */
+  Engine.prototype.form = function (f, own) {
+    var self = this, name = bucket(f);
+    return this.directory("d", name).then(function (dir) {
+      var at = lastAtMost(dir, f, false), next = dir[at + 1];
+      var starts = own && next !== undefined && next < f + END;
+      if (at < 0) return { words: [], starts: starts };
+      return self.get("d/" + name + "-" + at + ".json").then(function (shard) {
+        var words = [];
+        shard.forEach(function (e) {
+          if (e[0] === f) words = e[1];
+          if (own && e[0] >= f && e[0] < f + END) starts = true;
+        });
+        return { words: words, starts: starts };
+      });
+    });
+  };
+
   /* Resultados aproximados (só quando a busca exata nada acha): cada palavra de TYPO_FROM letras ou mais é
      trocada pelas palavras do índice a uma letra de distância (d/: a palavra e suas formas sem uma letra), uma
-     palavra de cada vez, e cada consulta assim corrigida é buscada como as exatas. */
-  Engine.prototype.approximate = function (query) {
+     palavra de cada vez, e cada consulta assim corrigida (até MAX_ALTERNATIVES, na ordem das palavras e, para
+     cada uma, das corrigidas) é buscada como as exatas; «Ver mais» continua cada uma (Engine.more).
+     `typos`: Engine.typos já pedido (Engine.begin). */
+  Engine.prototype.approximate = function (query, typos) {
     var self = this, plan = plans(query), found = newFound(plan);
     found.approximate = true;
     if (plan.kind !== "n") return Promise.resolve(found);
-    var lookups = [];
-    plan.usable.forEach(function (w) {
-      if (Array.from(w).length >= TYPO_FROM) forms(w).forEach(function (f) { lookups.push([w, f]); });
-    });
-    return Promise.all(lookups.map(function (l) {
-      var f = l[1];
-      return self.directory("d", bucket(f)).then(function (dir) {
-        var s = span(dir, f, f + NEXT);
-        if (!s) return [];
-        var wanted = [];
-        for (var i = s.first; i <= s.last; i++) wanted.push(self.get("d/" + bucket(f) + "-" + i + ".json"));
-        return Promise.all(wanted).then(function (shards) {
-          var out = [];
-          shards.forEach(function (shard) { shard.forEach(function (e) { if (e[0] === f) out = out.concat(e[1]); }); });
-          return out;
-        });
-      });
-    })).then(function (lists) {
+    return (typos || this.typos(plan)).then(function (words) {
       var alternatives = [], seen = {};
-      plan.usable.forEach(function (w) {
-        var near = [];
-        lookups.forEach(function (l, k) {
-          if (l[0] !== w) return;
-          lists[k].forEach(function (c) { if (near.indexOf(c) < 0 && oneEdit(w, c)) near.push(c); });
-        });
-        near.sort().forEach(function (c) {
-          var alt = plan.tokens.map(function (t) { return t === w ? c : t; }).join(" ");
+      words.forEach(function (x) {
+        x.near.forEach(function (c) {
+          var alt = plan.tokens.map(function (t) { return t === x.word ? c : t; }).join(" ");
           if (!seen[alt]) { seen[alt] = true; alternatives.push(alt); }
         });
       });
-      return Promise.all(alternatives.slice(0, MAX_ALTERNATIVES).map(function (alt) {
+      /* uma corrigida que mantém uma palavra que não começa nenhuma do índice (starts) nada acha: não é buscada
+         (depois do corte em MAX_ALTERNATIVES: as mesmas pessoas de sempre, menos leituras) */
+      var dead = {};
+      words.forEach(function (x) { if (!x.starts) dead[x.word] = true; });
+      return Promise.all(alternatives.slice(0, MAX_ALTERNATIVES).filter(function (alt) {
+        return !alt.split(" ").some(function (t) { return dead[t]; });
+      }).map(function (alt) {
         var e = new Engine(self.base, self.fetchJson);
         e.cache = self.cache;
-        return e.exact(alt);
+        return e.exact(alt).then(function (part) { part.engine = e; return part; });
       }));
     }).then(function (parts) {
-      parts.forEach(function (part) {
-        part.results.forEach(function (p) {
-          var id = p[2] + "|" + p[1];
-          if (!found.seen[id]) { found.seen[id] = true; found.results.push(p); }
-        });
-      });
-      return self.finish(found);
+      found.parts = parts;
+      return self.union(found);
     });
+  };
+
+  /* Os acertos das consultas corrigidas (found.parts, num mesmo índice), cada pessoa uma vez, na primeira em que
+     aparece; os cargos das candidatas ainda não lidas de todas (o filtro por cargo, Results.buildFilters). */
+  Engine.prototype.union = function (found) {
+    var self = this, parts = found.parts;
+    found.reach = {};
+    parts.forEach(function (part) {
+      part.results.forEach(function (p) {
+        var id = p[2] + "|" + p[1];
+        if (!found.seen[id]) { found.seen[id] = true; found.results.push(p); }
+      });
+      Object.keys(part.reach || {}).forEach(function (c) { found.reach[c] = true; });
+    });
+    var later = parts.filter(function (part) { return part.later; });
+    found.later = later.length ? Promise.all(later.map(function (part) { return part.later; })).then(function () {
+      parts.forEach(function (part) { Object.keys(part.reach || {}).forEach(function (c) { found.reach[c] = true; }); });
+      found.pending = parts.some(function (part) { return part.pending; }) ? true : null;
+      found.later = null;
+    }) : null;
+    return self.finish(found);
+  };
+
+  /* A exata e, ao mesmo tempo, os erros de uma letra (Engine.typos). `none` dá true assim que se sabe que a exata
+     nada acha (nem fica nada por ler): por d/, se uma palavra da consulta não começa nenhuma palavra do índice
+     (Engine.form; matches() exige que cada uma comece uma palavra do nome), ou ao fim da exata; false se ela acha
+     alguém ou ficou algo por ler. d/ foi lido enquanto a pessoa digitava (warmTyped): a aproximada começa já na
+     primeira ida e volta depois do Enter, em vez de esperar a da exata e as três de d/. */
+  Engine.prototype.begin = function (query) {
+    var plan = plans(query), exact = this.exact(query);
+    var typos = plan.kind === "n" ? this.typos(plan) : Promise.resolve([]);
+    var never = new Promise(function () {});
+    var proven = typos.then(function (words) {
+      return words.some(function (x) { return !x.starts; }) ? true : never;
+    }, function () { return never; });
+    var none = Promise.race([proven, exact.then(function (f) {
+      return !f.results.length && !f.pending && f.plan.kind === "n";
+    })]);
+    exact.catch(function () {}); /* deixada de lado quando d/ já provou que nada acha */
+    typos.catch(function () {});
+    return { exact: exact, typos: typos, none: none };
   };
 
   /* A busca: a exata e, se nada acha (nem ficou nada por ler), a aproximada. */
   Engine.prototype.search = function (query) {
-    var self = this;
-    return this.exact(query).then(function (found) {
-      if (found.results.length || found.pending || found.plan.kind !== "n") return found;
-      return self.approximate(query);
-    });
+    var self = this, run = this.begin(query);
+    return run.none.then(function (none) { return none ? self.approximate(query, run.typos) : run.exact; });
   };
 
   /* A palavra e cada forma dela sem uma letra (search.typo_forms). */
@@ -565,7 +627,8 @@
     return this.get("cargos.json").then(function (table) {
       found.cargos = table.cargos;
       found.exams = table.certames;
-      found.pending = found.queue.length || found.steps ? true : null;
+      found.pending = found.queue.length || found.steps ||
+        (found.parts || []).some(function (part) { return part.pending; }) ? true : null;
       found.results.sort(order(found));
       return found;
     });
@@ -612,16 +675,15 @@
     return merged;
   };
 
-  /* Em todos os segmentos, a exata; se nenhum acha nada, a aproximada em todos. */
+  /* Em todos os segmentos, a exata; se nenhum acha nada, a aproximada em todos (Engine.begin). */
   Segments.prototype.search = function (query) {
-    var self = this;
-    return Promise.all(this.engines.map(function (e) { return e.exact(query); })).then(function (parts) {
-      var merged = self.merge(parts);
-      if (merged.results.length || merged.pending || merged.plan.kind !== "n") return merged;
-      return Promise.all(self.engines.map(function (e) { return e.approximate(query); })).then(function (near) {
-        return self.merge(near);
-      });
-    });
+    var self = this, runs = this.engines.map(function (e) { return e.begin(query); });
+    return Promise.all(runs.map(function (r) { return r.none; })).then(function (nones) {
+      if (nones.every(Boolean)) {
+        return Promise.all(self.engines.map(function (e, k) { return e.approximate(query, runs[k].typos); }));
+      }
+      return Promise.all(runs.map(function (r) { return r.exact; }));
+    }).then(function (parts) { return self.merge(parts); });
   };
 
   Segments.prototype.more = function (found) {
@@ -807,6 +869,24 @@
     this.engine.more(this.found).then(function (f) { self.found = f; self.shown += PAGE; self.buildFilters(); self.render(); });
   };
 
+  /* Ao abrir a página: os arquivos pequenos que toda busca lê. A busca digitada só espera pelos fragmentos do nome. */
+  function warmPage(engine) {
+    return Promise.all(["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json", "s/_.json",
+                        "d/buckets.json"].map(function (path) { return engine.get(path).catch(function () {}); }));
+  }
+
+  /* Enquanto a pessoa digita: o diretório de cada palavra já digitada (ao apertar Enter, só faltam os fragmentos do
+     nome: uma ida e volta em vez de duas) e, para as de TYPO_FROM letras ou mais, os fragmentos de d/ das suas
+     formas (Engine.typos: poucos kB; um erro de digitação se acha então em duas idas e voltas, como um nome certo). */
+  function warmTyped(engine, text) {
+    var plan = plans(text), work = [];
+    plan.list.forEach(function (c) {
+      if (Array.from(c.lo).length >= 2) work.push(engine.directory(c.kind, keyBucket(c.kind, c.lo)).catch(function () {}));
+    });
+    work.push(engine.typos(plan).catch(function () {}));
+    return Promise.all(work);
+  }
+
   function start() {
     var form = document.getElementById("busca-form");
     if (!form || !global.fetch) return;
@@ -818,27 +898,14 @@
     };
     var view = null, shared = {};
     document.documentElement.classList.add("js");
-    /* Os arquivos pequenos que toda busca lê são pedidos já ao abrir a página: a busca digitada só espera pelo
-       diretório e pelos fragmentos do seu nome. */
     var segments = JSON.parse(form.getAttribute("data-segmentos") || '[""]');
     var warm = new Segments(root + "busca/", segments, fetchJson);
-    warm.engines.forEach(function (engine) {
-      engine.cache = shared;
-      ["cargos.json", "n/buckets.json", "p/buckets.json", "r/buckets.json", "s/buckets.json", "s/_.json"].forEach(function (path) {
-        engine.get(path).catch(function () {});
-      });
-    });
+    warm.engines.forEach(function (engine) { engine.cache = shared; warmPage(engine); });
     var acts = new Engine(root + "busca/", fetchJson);
     acts.cache = shared;
     acts.get("atos.json").catch(function () {});
-    /* Enquanto a pessoa digita, o diretório de cada palavra já digitada é pedido: ao apertar Enter, só faltam os
-       fragmentos do nome (uma ida e volta em vez de duas). */
     input.addEventListener("input", function () {
-      plans(input.value).list.forEach(function (c) {
-        if (Array.from(c.lo).length >= 2) warm.engines.forEach(function (engine) {
-          engine.directory(c.kind, keyBucket(c.kind, c.lo)).catch(function () {});
-        });
-      });
+      warm.engines.forEach(function (engine) { warmTyped(engine, input.value); });
     });
     function go(event) {
       if (event) event.preventDefault();
@@ -862,7 +929,8 @@
   if (typeof module !== "undefined" && module.exports) {
     module.exports = { normalize: normalize, bucket: bucket, plans: plans, span: span, Engine: Engine, Segments: Segments,
       PARTICLES: PARTICLES, registrationKey: registrationKey, suffixKey: suffixKey, situation: situation,
-      quality: quality, forms: forms, oneEdit: oneEdit, findActs: findActs, statusText: statusText };
+      quality: quality, forms: forms, oneEdit: oneEdit, findActs: findActs, statusText: statusText,
+      warmPage: warmPage, warmTyped: warmTyped };
   } else if (typeof document !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
   }
