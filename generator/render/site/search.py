@@ -28,7 +28,10 @@ Layout under `busca/`:
     reversed (zeros kept) in `s/`, so its last digits are a key range too (`s/` has one directory, `s/_.json`).
 - `d/`: one-letter typos (issue 21 item 2): for every word of at least TYPO_FROM letters, the word and each form of
   it with one letter deleted, keyed by that form, holding the words (`[[form, [word, …]], …]`). Two words one edit
-  apart (a letter changed, missing, added, or two neighbours swapped) share a form.
+  apart (a letter changed, missing, added, or two neighbours swapped) share a form. Each such word is a key (a
+  form of itself), so d/ also tells busca.js, before any id is read, that no word of the index begins with a query
+  word: the exact search then cannot find anybody, and the approximate one starts at once (busca.js
+  `Engine.begin`; the person's d/ shards are fetched while they type).
 - `atos.json` (at `busca/` only): every published act, by title, type, number and date.
 busca.js picks, among the word ranges, the cheapest that is complete for the query, narrows it by the other words'
 ranges when they are cheap (for a common word alone in its range, by its pairs with them: the same ids, fewer

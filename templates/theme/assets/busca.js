@@ -1,7 +1,7 @@
 /* Busca do gazeta: índice estático em fragmentos (generator/render/search.py). Sem bibliotecas, sem requisições externas. */
 (function (global) {
   "use strict";
-  var END = "\uffff", NEXT = "\u0002", GOES_ON = "\u0001", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
+  var END = "\uffff", GOES_ON = "\u0001", MAX_SHARDS = 6, MAX_TABLES = 6, PAGE = 20, MAX_TOKENS = 4;
   var SUFFIX_FROM = 4, TYPO_FROM = 4, MAX_ALTERNATIVES = 6;
   var WIDTH = 4294967296; /* 2^32: ids e números de arquivo de tabela cabem abaixo */
   /* Partículas dos nomes: não são indexadas (search.PARTICLES), só conferidas nos resultados. */
@@ -510,12 +510,12 @@
      trocada pelas palavras do índice a uma letra de distância (d/: a palavra e suas formas sem uma letra), uma
      palavra de cada vez, e cada consulta assim corrigida (até MAX_ALTERNATIVES, na ordem das palavras e, para
      cada uma, das corrigidas) é buscada como as exatas; «Ver mais» continua cada uma (Engine.more).
-     `typos`: Engine.typos já pedido (Engine.begin). */
+     `typos`: Engine.typos com o que já foi pedido (Engine.begin); se falha, pede-se o resto. */
   Engine.prototype.approximate = function (query, typos) {
     var self = this, plan = plans(query), found = newFound(plan);
     found.approximate = true;
     if (plan.kind !== "n") return Promise.resolve(found);
-    return (typos || this.typos(plan)).then(function (words) {
+    return (typos || Promise.reject()).catch(function () { return self.typos(plan); }).then(function (words) {
       var alternatives = [], seen = {};
       words.forEach(function (x) {
         x.near.forEach(function (c) {
@@ -561,14 +561,16 @@
     return self.finish(found);
   };
 
-  /* A exata e, ao mesmo tempo, os erros de uma letra (Engine.typos). `none` dá true assim que se sabe que a exata
-     nada acha (nem fica nada por ler): por d/, se uma palavra da consulta não começa nenhuma palavra do índice
-     (Engine.form; matches() exige que cada uma comece uma palavra do nome), ou ao fim da exata; false se ela acha
-     alguém ou ficou algo por ler. d/ foi lido enquanto a pessoa digitava (warmTyped): a aproximada começa já na
-     primeira ida e volta depois do Enter, em vez de esperar a da exata e as três de d/. */
+  /* A exata e, ao mesmo tempo, os erros de uma letra (Engine.typos) com os arquivos de d/ já pedidos. `none` dá true
+     assim que se sabe que a exata nada acha (nem fica nada por ler): por d/, se uma palavra da consulta não começa
+     nenhuma palavra do índice (Engine.form; matches() exige que cada uma comece uma palavra do nome), ou ao fim da
+     exata; false se ela acha alguém ou ficou algo por ler. d/ foi lido enquanto a pessoa digitava (warmTyped): a
+     aproximada começa já na primeira ida e volta depois do Enter, em vez de esperar a da exata e as três de d/.
+     Sem eles (um link para /busca/?q=…), d/ só é pedido se a exata nada acha: seus pedidos não disputam com os dela
+     as conexões do navegador (HTTP/1.1: seis por servidor). */
   Engine.prototype.begin = function (query) {
     var plan = plans(query), exact = this.exact(query);
-    var typos = plan.kind === "n" ? this.typos(plan) : Promise.resolve([]);
+    var typos = plan.kind === "n" ? this.known().typos(plan) : Promise.resolve([]);
     var never = new Promise(function () {});
     var proven = typos.then(function (words) {
       return words.some(function (x) { return !x.starts; }) ? true : never;
@@ -579,6 +581,15 @@
     exact.catch(function () {}); /* deixada de lado quando d/ já provou que nada acha */
     typos.catch(function () {});
     return { exact: exact, typos: typos, none: none };
+  };
+
+  /* O mesmo índice, só com os arquivos já pedidos (a resposta pode ainda estar a caminho): os outros falham. */
+  Engine.prototype.known = function () {
+    var known = Object.create(this);
+    known.get = function (path) {
+      return this.cache[this.base + path] || Promise.reject(new Error("não pedido: " + path));
+    };
+    return known;
   };
 
   /* A busca: a exata e, se nada acha (nem ficou nada por ler), a aproximada. */
