@@ -67,7 +67,10 @@ def test_make_build_prints_only_what_staff_read(tmp_path):
     for name in ("Makefile", "pyproject.toml", "mkdocs.yml"):
         shutil.copy2(ROOT / name, project / name)
     shutil.copytree(ROOT / "content", project / "content")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHONWARNINGS", "PYTEST"))}
+    # staff run make at the top level: under `make test` (the README's command, CI) the inherited MAKELEVEL and
+    # MAKEFLAGS would make this inner make print «Entering directory» lines staff never see
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("PYTHONWARNINGS", "PYTEST")) and k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
     run = subprocess.run([make, "-o", str(venv / ".installed"), f"VENV={venv}", "build"], cwd=project, env=env,
                          capture_output=True, text=True, timeout=300)
     out = (run.stdout + run.stderr).splitlines()
