@@ -183,20 +183,26 @@ def test_an_editals_positions_and_cadastro_shares_bind(case):
     assert [(n.index, n.group) for n in stepped.nominations] == [(n.index, n.group) for n in noms]
 
 
+def _fewer_approved(vacancies: int, approved: int, negro_and_pcd: int) -> list:
+    """The nominations of one cargo of the «cadastro-exemplo» rules with fewer approved than vacancies: the first
+    `negro_and_pcd` approved are negro and PcD, the rest PcD only, in rank order."""
+    r = rules("cadastro-exemplo")
+    people = [Candidate(str(1000 + i), f"C {1000 + i}", "C1", Decimal(1000 - i) / 10, None,
+                        date(1980, 1, 1) + timedelta(days=i), None, "M",
+                        frozenset({"negro", "pcd"}) if i < negro_and_pcd else frozenset({"pcd"}), "aprovado", i + 2)
+              for i in range(approved)]
+    exam = Exam("p", "cadastro-exemplo", "t", "o", "e", Publication("D", "1", date(2025, 6, 1), "S"),
+                [Position("C1", "Cargo", vacancies)], people, [], [])
+    result, problems = compute(exam, r)
+    assert not problems
+    return result.positions[0].allocation.nominations
+
+
 def test_with_fewer_approved_than_vacancies_the_next_ampla_place_is_not_labelled_a_later_reserved_one():
     """Found by test_an_editals_positions_and_cadastro_shares_bind: 11 vacancies (PcD at the 2ª and 11ª), 9 approved,
     all PcD. The 9th nominee was labelled «reserva PcD» although the edital reserves the 11ª: with ampla's own all
     nominated, the 9th place is ampla's and goes to the best-ranked not yet nominated; the 11ª stays unfilled."""
-    r = rules("cadastro-exemplo")
-    people = [Candidate(str(1000 + i), f"C {1000 + i}", "C1", Decimal(1000 - i) / 10, None,
-                        date(1980, 1, 1) + timedelta(days=i), None, "M",
-                        frozenset({"negro", "pcd"}) if i < 7 else frozenset({"pcd"}), "aprovado", i + 2)
-              for i in range(9)]
-    exam = Exam("p", "cadastro-exemplo", "t", "o", "e", Publication("D", "1", date(2025, 6, 1), "S"),
-                [Position("C1", "Cargo", 11)], people, [], [])
-    result, problems = compute(exam, r)
-    assert not problems
-    noms = result.positions[0].allocation.nominations
+    noms = _fewer_approved(vacancies=11, approved=9, negro_and_pcd=7)
     assert [(n.position, n.index, n.group) for n in noms if n.group == "pcd"] == [(2, 7, "pcd")]
     assert (noms[-1].position, noms[-1].index, noms[-1].group) == (9, 8, "ampla")
     assert len(noms) == 9
@@ -237,16 +243,7 @@ def test_fewer_approved_a_reserve_nominee_at_its_own_place_is_numbered_on():
     last, 27th of the general list, takes a place given back to ampla before the 31ª, so the PcD nominee ranked
     above her keeps PcD's own place (ampla's list never calls a worse-ranked before a better-ranked, LEGAL-NOTES
     15), numbered 27th: the empty places before it are not numbered."""
-    r = rules("cadastro-exemplo")
-    people = [Candidate(str(1000 + i), f"C {1000 + i}", "C1", Decimal(1000 - i) / 10, None,
-                        date(1980, 1, 1) + timedelta(days=i), None, "M",
-                        frozenset({"negro", "pcd"}) if i < 22 else frozenset({"pcd"}), "aprovado", i + 2)
-              for i in range(27)]
-    exam = Exam("p", "cadastro-exemplo", "t", "o", "e", Publication("D", "1", date(2025, 6, 1), "S"),
-                [Position("C1", "Cargo", 31)], people, [], [])
-    result, problems = compute(exam, r)
-    assert not problems
-    noms = result.positions[0].allocation.nominations
+    noms = _fewer_approved(vacancies=31, approved=27, negro_and_pcd=22)
     assert len(noms) == 27 and sorted(n.index for n in noms) == list(range(27))
     pcd = [(n.position, n.index) for n in noms if n.group == "pcd"]
     assert [p for p, _ in pcd] == [2, 11, 21, 27] and [i for _, i in pcd] == sorted(i for _, i in pcd)
