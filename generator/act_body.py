@@ -12,21 +12,24 @@ from .labels import OUTCOME, ordinal
 from .acts.model import CALL, CORRECTING_KINDS, CORRECTION, STAGE_ORDERS, Act
 
 
-def body(act: Act, result, published: dict | None, exam: dict, current: dict | None = None) -> dict | None:
+def body(act: Act, result, published: dict | None, exam: dict, current: dict | None = None, correction=None
+         ) -> dict | None:
     """{"texto": [paragraphs], "trechos": [passages], "convocados": [places], "fecho": [paragraphs]} of `act`
     (a convocação adds "apresentacao": [{"rotulo", "texto"}] when it names place, dates or documents, and a stage
     convocação "etapa": {…}, its "convocados" being [{"ordem", "inscricao", "nome"}]), None
     for an act that publishes the lists (its text is ato.md); `published` is the result contract of the last
     published act (for a retificação), `exam` the act's public view (names, edition), `current` the result contract
-    now (computed here when not given)."""
+    now (computed here when not given), `correction` a retificação's comparison of the two (law.corrections.diff;
+    computed here when not given)."""
     if act.kind in CORRECTING_KINDS:
-        return _correction(act, result, published, exam, current)
+        return _correction(act, result, published, exam, current, correction)
     if act.kind == CALL:
         return _call(act, result, exam)
     return None
 
 
-def _correction(act: Act, result, published: dict | None, exam: dict, current: dict | None) -> dict:
+def _correction(act: Act, result, published: dict | None, exam: dict, current: dict | None, correction=None
+                ) -> dict:
     target = exam["ato"]["retifica"]
     what = "Retifica-se" if act.kind == CORRECTION else "Republica-se, por ter saído com incorreção,"
     text = [f"{what} o {target['titulo']}, de {target['data_curta']}, referente ao {exam['titulo']}. Motivo: "
@@ -36,8 +39,10 @@ def _correction(act: Act, result, published: dict | None, exam: dict, current: d
         from .contract import contract
         from .law import corrections
 
-        now = current if current is not None else contract(result)
-        passages = corrections.body_data(corrections.diff(published, now, per_candidate=False))["trechos"]
+        if correction is None:
+            now = current if current is not None else contract(result)
+            correction = corrections.diff(published, now, per_candidate=False)
+        passages = corrections.body_data(correction)["trechos"]
     if passages:
         text.append("Ficam retificados os trechos abaixo:")
     else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from .model import listed_groups
 from .results import GENERAL, ExamResult, PositionResult
 
@@ -37,6 +39,12 @@ def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
         data["atos"] = [{"numero": a.number, "tipo": a.kind, "data": a.date.isoformat(),
                          "sha256": (digests or {}).get(a.id)} for a in acts]
     return data
+
+
+def contract_bytes(data: dict) -> bytes:
+    """The contract as `gazeta publicar` archives it (store: resultado.json): one line, by the C encoder (an indent
+    makes json use its pure-Python encoder, ~10× slower on a national exam)."""
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def _timeline(t, reg: list[str]) -> dict:

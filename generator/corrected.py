@@ -19,12 +19,12 @@ from .law import corrections as c
 @dataclass(frozen=True, slots=True)
 class Step:
     """One archived retificação: its identity (the manifest's «ato»), its folder name in the archive (its page's
-    address), and the result contracts published just before it and by it."""
+    address), and its per-candidate changes as published (law/corrections: archived beside it, or the comparison of
+    the result contracts published just before it and by it)."""
 
     act: dict
     slug: str
-    before: dict
-    after: dict
+    candidates: tuple[c.CandidateChanges, ...]
 
 
 def marks(steps: list[Step], scores: bool = True) -> dict[str, dict[str, list[dict]]]:
@@ -34,7 +34,7 @@ def marks(steps: list[Step], scores: bool = True) -> dict[str, dict[str, list[di
     publishes the score (`publico`); when not, a changed score is not told, nor what it was."""
     out: dict[str, dict[str, list[dict]]] = {}
     for step in steps:
-        for person in c.diff(step.before, step.after).candidates:
+        for person in step.candidates:
             parts = _parts(tuple(ch for ch in person.changes if scores or ch.field != c.SCORE))
             if parts:
                 title = step.act.get("titulo", "")

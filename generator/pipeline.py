@@ -62,9 +62,9 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True,
         result.timelines = apply_calls(result, acts, exam.events, frozen)  # InputError with every problem
     if records:  # a published act changed or left [[atos]]: that precise message first
         record.pending(acts, records)
-    # The newest archived result contract, parsed once for the record gate and the corrected rows (at 1M it is
-    # 280 MB of JSON, 3–9 CPU s); only that one is kept (a parsed national contract takes gigabytes): the others
-    # are read in turn by `_corrected`, as before.
+    # The newest archived result contract, parsed once for the record gate and the changes of an act archived
+    # without them (at 1M it is 280 MB of JSON, 3–9 CPU s); only that one is kept (a parsed national contract takes
+    # gigabytes). The gate usually needs none (record.standing compares the contract's SHA-256 first).
     kept: dict = {}
 
     def contract_of(r):
@@ -77,27 +77,65 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True,
 
     if as_published and (problems := record.standing(exam_dir, result, records, waiting, contract_of)):
         raise InputError(problems)
-    result.corrected = _corrected(records, "nota" in result.rules.public_fields, contract_of)
+    result.changes = changes(records, contract_of)
+    result.corrected = _corrected(records, "nota" in result.rules.public_fields, result.changes)
     return result
 
 
-def _corrected(records: list, scores: bool, contract_of) -> dict:
-    """The rows each archived retificação changed (generator/corrected.py), from the result contracts archived
-    just before it and by it: what was published. The build verifies those files against their manifests before
-    anything is written (build.archived), so a changed contract stops it there."""
+def changes(records: list, contract_of=None) -> dict:
+    """Archived act slug → its per-candidate changes (law/corrections.CandidateChanges), for each archived
+    retificação or republicação that follows an act with a result: what the act published, read once for the
+    lists' marks (`_corrected`) and the «Sua situação» cards (`acts_by_person`). From the act's mudancas.json
+    (archive.CHANGES_FILE, written by `publicar` from the comparison its body quotes); for an act archived before
+    that file existed, from its result contract compared with the one archived just before it (the same comparison,
+    made again: each contract read at most once). The build verifies those files against their manifests before
+    anything is written (build.archived), so a changed one stops it there. `contract_of(record)`: its contract
+    (default `Record.contract`)."""
     from .acts.model import CORRECTING_KINDS
+    from .law import corrections
+    from .store import archive
+
+    contract_of = contract_of or archive.Record.contract
+    correcting = [k for k, r in enumerate(records) if r.act.get("tipo") in CORRECTING_KINDS]
+    out: dict = {}
+    read: dict[int, dict | None] = {}  # contracts read for acts archived without their changes
+
+    def contract(k: int) -> dict | None:
+        if k not in read:
+            if len(read) > 2:  # a national contract takes gigabytes: keep the last few
+                read.clear()
+            read[k] = contract_of(records[k])
+        return read[k]
+
+    for k in correcting:
+        r = records[k]
+        data = r.changes()
+        if data is not None:
+            try:
+                out[r.slug] = corrections.changes_of(data)
+            except ValueError:
+                raise InputError([Problem(f"{archive.ARCHIVE}/{r.slug}/{archive.CHANGES_FILE}", "o registro das "
+                                          "mudanças deste ato não é o que o gazeta publicar grava. Restaure o "
+                                          "arquivo a partir do backup ou do controle de versão.")]) from None
+            continue
+        before = next((c for c in map(contract, range(k - 1, -1, -1)) if c is not None), None)
+        after = contract(k) if before is not None else None
+        if before is not None and after is not None:
+            out[r.slug] = corrections.diff(before, after).candidates
+    return out
+
+
+def _corrected(records: list, scores: bool, found: dict) -> dict:
+    """The rows each archived retificação changed (generator/corrected.py), from its changes as published
+    (`changes`)."""
     from .corrected import Step, marks
 
-    if not any(r.act.get("tipo") in CORRECTING_KINDS for r in records):
-        return {}
-    steps, before = [], None
+    steps = []
     for r in records:  # in publication order
-        after = contract_of(r)
-        if r.act.get("tipo") in CORRECTING_KINDS and before is not None and after is not None:
+        if r.slug in found:
             # the manifest's identity lacks the own title's gender (`titulo_genero`): the act's view has it
             gender = (r.view().get("ato") or {}).get("titulo_genero")
-            steps.append(Step({**r.act, **({"titulo_genero": gender} if gender else {})}, r.slug, before, after))
-        before = after if after is not None else before
+            steps.append(Step({**r.act, **({"titulo_genero": gender} if gender else {})}, r.slug, found[r.slug]))
     return marks(steps, scores)
 
 
@@ -285,6 +323,7 @@ class Prepared:
     cargos: list[dict] = field(default_factory=list)  # summaries (codigo, nome, totais), for parallel rendering
     position: Callable[[int], dict] | None = None  # the k-th cargo's full view, built on demand (in a worker)
     records: list = field(default_factory=list)  # the exam's archived acts (generator.store.archive.Record)
+    changes: dict = field(default_factory=dict)  # each archived retificação's per-candidate changes (`changes`)
     fingerprint: str = ""  # what its pages depend on (generator/incremental.py)
     earlier: object = None  # incremental.Earlier: what the previous build made of this exam, to reuse by parts
 
@@ -373,7 +412,7 @@ def public_views(result, records: list | None = None) -> Prepared:
     if carrier is not None:
         _frozen(exam, carrier.view())
     return Prepared({**exam, "cargos": []}, lambda: public.iter_position_views(result), exam["cargos"],
-                    lambda k: public.position_view(result, result.positions[k]), records)
+                    lambda k: public.position_view(result, result.positions[k]), records, result.changes)
 
 
 def preview(acts: list, records: list) -> list[str]:
@@ -563,21 +602,22 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
     if carrier is not None:  # what the lists cite: their own act, then each correction of their cargo since
         exam["citado"] = {"ato": carrier["view"]["ato"], "publicacao": carrier["publicacao"]}
         exam["retificacoes"] = act_pages.corrections_by_cargo(entries, carrier)
-    exam["atos_por_inscricao"] = acts_by_person(prepared.records, entries)
+    exam["atos_por_inscricao"] = acts_by_person(prepared.records, entries, prepared.changes)
     return pdf, carrier
 
 
-def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, list[dict]]]:
+def acts_by_person(records: list, entries: list[dict], found: dict | None = None
+                   ) -> dict[str, dict[str, list[dict]]]:
     """Cargo code → inscrição → what each archived act did to that person, oldest first, for the «Sua situação»
     card (render/site/pages.py): a convocação's place (position, vacancy type and basis; or the stage it calls to,
     LEGAL-NOTES 18) with where, when and with what to present oneself as the act's body prints it (`apresentacao`,
     when the act declares them), or what a retificação changed in their rank, score, published lists, nomination
-    or elimination — the per-candidate diff of the two archived contracts (law/corrections.py), the same
-    comparison whose passages the act quotes. No name: the card has it from the list row."""
+    or elimination — its changes as published (`changes`: archived beside it, or the comparison of the archived
+    contracts of the act before it and its own), the same comparison whose passages the act quotes. No name: the
+    card has it from the list row. `found`: `changes(records)`, computed here when not given."""
     from .acts.model import CALL, CORRECTING_KINDS
-    from .law import corrections
 
-    by_slug = {r.slug: r for r in records}
+    found = changes(records) if found is None else found
     out: dict[str, dict[str, list[dict]]] = {}
     for e in entries:
         act = e["ato"]
@@ -592,12 +632,7 @@ def acts_by_person(records: list, entries: list[dict]) -> dict[str, dict[str, li
                 out.setdefault(act["cargo"], {}).setdefault(row["inscricao"], []).append(
                     {**called, **{k: row[k] for k in ("posicao", "vaga", "fundamento") if row.get(k)}})
         elif act["tipo"] in CORRECTING_KINDS and act.get("retifica"):
-            before = by_slug.get(act["retifica"]["slug"])
-            after = by_slug.get(e["slug"])
-            old, new = (before.contract() if before else None), (after.contract() if after else None)
-            if old is None or new is None:
-                continue
-            for person in corrections.diff(old, new).candidates:
+            for person in found.get(e["slug"], ()):
                 out.setdefault(person.position, {}).setdefault(person.registration, []).append(
                     {**link, "mudancas": [[c.field, c.before, c.after] for c in person.changes]})
     return out

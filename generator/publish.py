@@ -93,12 +93,13 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
     # Each act as of itself: its result and contract from the acts up to it, never from those declared after it
     states = [(act, *_as_of(result, act, digests)) for act in todo]
     last = next((r.contract() for r in reversed(records) if (r.folder / archive.RESULT_FILE).is_file()), None)
-    problems += empty_corrections(states, last)
+    found = _corrections(states, last)
+    problems += empty_corrections(states, last, found)
     if problems:
         raise InputError(problems)
     texts, before = {}, last
     for act, state, current in states:
-        texts[act.slug] = act_text(act, state, before, current)
+        texts[act.slug] = act_text(act, state, before, current, found.get(act.slug))
         before = current
     if dry_run:
         return Outcome([Published(a, None, "", *texts[a.slug]) for a in todo], notes)
@@ -111,7 +112,7 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
         order = result.exam.acts.index(act) + 1
         record = archive.freeze(exam_dir, act, order, inputs,
                                 lambda folder, act=act, state=state, current=current, last=last: render_act(
-                                    state, act, folder, last, current, key, site_url, arms))
+                                    state, act, folder, last, current, key, site_url, arms, found.get(act.slug)))
         records.append(record)
         archive.record_ledger(exam_dir, records)  # a kill before this line: the next run adopts the act (read)
         last = current
@@ -151,27 +152,44 @@ def future_problems(acts: list[Act], day: date) -> list[Problem]:
                     "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
 
 
-def empty_corrections(states: list[tuple], published: dict | None) -> list[Problem]:
-    """A retificação that changes nothing is refused (issue 19 item 4): it would be published saying only "nenhum
-    nome, nota, classificação ou posição mudou". LEGAL-NOTES 13: a retificação corrects what its act published;
-    an act republished as it was is a `republicacao`. `states`: (act, result, contract) of each act to publish."""
+def _corrections(states: list[tuple], published: dict | None) -> dict:
+    """Act slug → its Correction (law/corrections.diff), for each correcting act to publish with a published result
+    before it: the archived contract of the last act against the act's own, compared once for its body, its check
+    and the per-candidate changes it archives (CHANGES_FILE)."""
+    from .acts.model import CORRECTING_KINDS
     from .law import corrections
 
-    problems, before = [], published
+    found, before = {}, published
+    for act, _, current in states:
+        if act.kind in CORRECTING_KINDS and before is not None:
+            found[act.slug] = corrections.diff(before, current)
+        before = current
+    return found
+
+
+def empty_corrections(states: list[tuple], published: dict | None, found: dict | None = None) -> list[Problem]:
+    """A retificação that changes nothing is refused (issue 19 item 4): it would be published saying only "nenhum
+    nome, nota, classificação ou posição mudou". LEGAL-NOTES 13: a retificação corrects what its act published;
+    an act republished as it was is a `republicacao`. `states`: (act, result, contract) of each act to publish;
+    `found`: their corrections (`_corrections`), computed here when not given."""
+    from .law import corrections
+
+    found = _corrections(states, published) if found is None else found
+    problems = []
     for act, _, current in states:
         if act.kind == CORRECTION:
-            changed = before is not None and corrections.diff(before, current, per_candidate=False)
+            changed = found.get(act.slug)
             if not changed or not corrections.body_data(changed)["trechos"]:
                 problems.append(Problem(FILE, f"o ato «{act.label}» é uma retificação, mas nada mudou em relação ao "
                                         "último ato publicado (nenhum nome, nota, classificação ou posição). Corrija "
                                         "primeiro a planilha (por exemplo candidatos.csv) e rode de novo; para "
                                         "publicar o ato outra vez sem mudança, use tipo = \"republicacao\".",
                                         column=f"{act_key(act)}.tipo"))
-        before = current
     return problems
 
 
-def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def act_text(act: Act, result, published: dict | None, current: dict, correction=None
+             ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the act's text as it will be published, warnings): ato.md for an act that publishes the lists, else the
     paragraphs of its body (act_body.py)."""
     if act.carries_result and act.kind != CORRECTION:
@@ -185,7 +203,7 @@ def act_text(act: Act, result, published: dict | None, current: dict) -> tuple[t
     from . import public
 
     exam = public.exam_view(result, with_positions=False, act=act)
-    done = body(act, result, published, exam, current) or {}
+    done = body(act, result, published, exam, current, correction) or {}
     own = tuple(act.text.splitlines()) if act.text else ()
     shown = tuple(f"{item['rotulo']}: {item['texto']}" for item in done.get("apresentacao", ()))
     return own + tuple(done.get("texto", ())) + shown + tuple(done.get("fecho", ())), ()
@@ -198,9 +216,11 @@ def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:
 
 
 def render_act(result, act: Act, folder: Path, published: dict | None, current: dict, key, site_url: str,
-               arms: str = "") -> dict:
-    """Write the act's files into `folder`; return the manifest's extra fields."""
+               arms: str = "", correction=None) -> dict:
+    """Write the act's files into `folder`; return the manifest's extra fields. `correction`: a correcting act's
+    comparison with the last published result (`_corrections`), whose per-candidate changes it archives."""
     from . import public
+    from .contract import contract_bytes
     from .pipeline import documents
 
     view = public.exam_view(result, with_positions=False, act=act)
@@ -208,14 +228,18 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     if not lists:  # ato.md is the text of the act that publishes the lists, not of a retificação or convocação;
         view["preambulo_md"] = act.text  # their own text is their `texto` (issue 18 item 2)
     exam = {**view, "cargos": [], "brasao": arms}  # the coat of arms' path is for the renderer, not the record
-    exam["corpo"] = body(act, result, published, exam, current)
+    exam["corpo"] = body(act, result, published, exam, current, correction)
     name = f"{exam['slug']}-{act.slug}.pdf"
     data, pdf = documents(exam, (lambda: public.iter_position_views(result)) if lists else (lambda: iter(())),
                           folder, name, act_url(site_url, exam["slug"], act), with_data=lists,
                           site_url=site_url)
-    # One line: the C encoder (an indent makes json use its pure-Python encoder, ~10× slower on a national exam).
-    (folder / archive.RESULT_FILE).write_text(json.dumps(current, ensure_ascii=False, separators=(",", ":")) + "\n",
-                                              encoding="utf-8")
+    (folder / archive.RESULT_FILE).write_bytes(contract_bytes(current))
+    if correction is not None:  # what the lists' marks and the cards show of it: read by every build after
+        from .law.corrections import changes_data
+
+        (folder / archive.CHANGES_FILE).write_text(json.dumps(changes_data(correction.candidates),
+                                                              ensure_ascii=False, separators=(",", ":")) + "\n",
+                                                   encoding="utf-8")
     extra = {}
     if pdf is not None and key is not None:
         extra["assinatura"] = _sign(folder / name, key, act)

@@ -62,6 +62,7 @@ class ExamResult:
     positions: list[PositionResult]
     timelines: dict = field(default_factory=dict)  # cargo code → law.calls.Timeline (convocações and events)
     corrected: dict = field(default_factory=dict)  # cargo code → inscrição → marks of archived retificações
+    changes: dict = field(default_factory=dict)  # archived act slug → its per-candidate changes (law/corrections)
     tiebreak: tuple[TieCriterion, ...] | None = None  # the criteria applied after the score; None: the default
 
 

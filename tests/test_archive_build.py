@@ -206,7 +206,8 @@ def test_an_archive_without_ledger_is_migrated_by_publicar(tmp_path, capsys, own
     status, err = _build(capsys, content, tmp_path / "site")
     assert status == 1 and "falta o registro dos atos publicados deste certame" in err
     assert "Rode «gazeta publicar ms-2024-pss» uma vez" in err
-    assert main(["publicar", str(exam)]) == 0
+    # the site this test built (the default, site/ of the working folder, may be the example's: `make build`)
+    assert main(["publicar", str(exam), "--site", str(tmp_path / "site")]) == 0
     out = capsys.readouterr().out
     assert "registro dos atos publicados gravado em ms-2024-pss/arquivo/registro.json" in out
     assert {p: p.read_bytes() for p in before} == before

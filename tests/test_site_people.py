@@ -374,8 +374,8 @@ def test_a_calls_presentation_and_stage_reach_the_card():
                                                   "fundamento": "art. 6º", "nome": "Fulano"}], "apresentacao": shown}),
                entry("21/2024", {"convocados": [{"ordem": 1, "inscricao": "1", "nome": "Fulano"}],
                                  "etapa": {"nome": "Curso de Formação", "ordem": "alfabetica"}})]
-    records = [SimpleNamespace(slug=e["slug"], contract=lambda: None) for e in entries]
-    (nomination, stage) = acts_by_person(records, entries)["GCM"]["1"]
+    records = [SimpleNamespace(slug=e["slug"]) for e in entries]
+    (nomination, stage) = acts_by_person(records, entries, {})["GCM"]["1"]  # {}: no retificação's changes
     assert nomination["apresentacao"] == shown and nomination["posicao"] == "1ª" and "etapa" not in nomination
     assert stage["etapa"] == "Curso de Formação" and "posicao" not in stage and "apresentacao" not in stage
     assert all("nome" not in a for a in (nomination, stage))

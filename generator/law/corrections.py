@@ -333,3 +333,32 @@ def body_data(correction: Correction) -> dict:
                         "mudancas": [{"campo": ch.field, "antes": ch.before, "depois": ch.after}
                                      for ch in c.changes]} for c in correction.candidates],
     }
+
+
+# -- the per-candidate changes as `gazeta publicar` archives them beside a retificação (store: mudancas.json) ----
+def changes_data(candidates: tuple[CandidateChanges, ...]) -> dict:
+    """What the archive keeps of an act's per-candidate changes: cargo, inscrição and each changed field with what
+    it was and what it is (no name: the lists have it). Written once, at publication, from the same comparison the
+    act's body quotes; a build then reads this small file instead of two national result contracts."""
+    return {"formato": 1, "candidatos": [{"cargo": c.position, "inscricao": c.registration,
+                                          "mudancas": [[ch.field, ch.before, ch.after] for ch in c.changes]}
+                                         for c in candidates]}
+
+
+def changes_of(data: object) -> tuple[CandidateChanges, ...]:
+    """The per-candidate changes archived by `changes_data`; ValueError when the data is not of that shape."""
+    if not isinstance(data, dict) or data.get("formato") != 1 or not isinstance(data.get("candidatos"), list):
+        raise ValueError("not a changes file")
+    out = []
+    for item in data["candidatos"]:
+        if not isinstance(item, dict) or not isinstance(item.get("cargo"), str) \
+                or not isinstance(item.get("inscricao"), str) or not isinstance(item.get("mudancas"), list):
+            raise ValueError("not a changes entry")
+        changes = []
+        for change in item["mudancas"]:
+            if not (isinstance(change, list) and len(change) == 3 and isinstance(change[0], str)
+                    and all(v is None or isinstance(v, str) for v in change[1:])):
+                raise ValueError("not a change")
+            changes.append(Change(*change))
+        out.append(CandidateChanges(item["cargo"], item["inscricao"], "", tuple(changes)))
+    return tuple(out)

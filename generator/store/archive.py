@@ -26,6 +26,10 @@ ARCHIVE = "arquivo"  # folder inside the exam folder
 MANIFEST = "manifesto.json"
 ACT_FILE = "ato.json"  # the act's public view and body, as published (the act page is rendered from it)
 RESULT_FILE = "resultado.json"  # `gazeta resultado --json` at publication: what a later retificação compares
+# A retificação's per-candidate changes (law/corrections.changes_data), from the same comparison its body quotes:
+# what the lists' marks and the «Sua situação» cards show of it. Archived by `publicar` since issue 20; an act
+# archived before has none, and a build compares its result contracts instead (pipeline.changes).
+CHANGES_FILE = "mudancas.json"
 # The exam's ledger of published acts (issue 19 "What to build" 1): one line per act — its folder, number, date and
 # the SHA-256 of its manifest — appended by `gazeta publicar` after each act's folder is in place. A manifest's hash
 # recorded at publication is then kept in two places, and an act whose folder went missing is named.
@@ -65,7 +69,7 @@ class Record:
 
     def published(self) -> dict[str, str]:
         """The files the site publishes (the PDF and the open data), not the archive's own records."""
-        return {rel: sha for rel, sha in self.files.items() if rel not in (ACT_FILE, RESULT_FILE)}
+        return {rel: sha for rel, sha in self.files.items() if rel not in (ACT_FILE, RESULT_FILE, CHANGES_FILE)}
 
     def view(self) -> dict:
         """ato.json: the public view of the exam as this act published it, with the act's body (read strictly:
@@ -77,6 +81,13 @@ class Record:
                 raise InputError(problems)
             self._view = view
         return self._view
+
+    def changes(self) -> object | None:
+        """mudancas.json, the act's per-candidate changes as published, as JSON data (None if the act has none: not
+        a retificação, or archived before the file existed). Listed in the manifest, so verified with the rest."""
+        if CHANGES_FILE not in self.files:
+            return None
+        return _json(self.folder / CHANGES_FILE)
 
     def contract(self) -> dict | None:
         """resultado.json, the result contract at publication (None if the act stored none)."""
@@ -517,8 +528,8 @@ def copy(record: Record, dest: Path) -> None:
 
 def public_manifest(record: Record) -> dict:
     """What the site publishes of an act's manifest: the act, its PDF and the SHA-256 of each published file. Not
-    the archive's own records (ato.json, resultado.json) nor the hashes of the input spreadsheets, which are never
-    published."""
+    the archive's own records (ato.json, resultado.json, mudancas.json) nor the hashes of the input spreadsheets,
+    which are never published."""
     return {"formato": FORMAT, "certame": record.manifest.get("certame", ""), "ato": record.act, "pdf": record.pdf,
             "arquivos": record.published()}
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, Problem
 from ..paths import user_cache
-from .archive import sha256_file
+from .archive import ACT_FILE, CHANGES_FILE, RESULT_FILE, sha256_file
 
 if TYPE_CHECKING:
     from .sign import Signature
@@ -45,7 +45,8 @@ PUBLIC_VERIFIER = "https://validar.iti.gov.br"
 CONFERE, ALTERED, UNCHECKED = "confere", "alterado", "nao_conferido"
 MANIFEST = "manifesto.json"  # beside the act's files, in the archive and on the site (archive.public_manifest)
 SITE_INDEX = "verificar/sha256.json"  # every archived act's PDF and SHA-256, written by the site (render/site/pages.py)
-PRIVATE = ("ato.json", "resultado.json")  # the archive's own records: never published, so never "a published file"
+# the archive's own records: never published, so never "a published file"
+PRIVATE = (ACT_FILE, RESULT_FILE, CHANGES_FILE)
 MAX_JSON = 64 << 20  # a manifest or index fetched from a site; a national exam's index is far below
 TIMEOUT = 30  # seconds, for each request to a site
 _HEX = frozenset("0123456789abcdef")
