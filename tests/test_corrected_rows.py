@@ -226,3 +226,43 @@ def test_a_retificacao_archives_its_changes_and_builds_read_no_result_contract(t
     monkeypatch.setattr(archive.Record, "changes", lambda self: None)
     generate(prepare_all(content, pdf=False), tmp_path / "b")
     assert reads and _tree(tmp_path / "a") == _tree(tmp_path / "b")
+
+
+def test_a_second_retificacao_shows_only_what_it_changed(tmp_path, monkeypatch, capsys, own_site_url):
+    """Two retificações of the same result: the second one's changes (marks, cards) are what it changed against the
+    act before it, as its body quotes — not again the first one's (the cards compared it with the act it corrects,
+    and told a reader twice that 1004's score changed). Archived changes and contracts compared again agree."""
+    from generator import pipeline
+    from generator.cli import main
+    from generator.store import archive
+
+    folder = tmp_path / "content" / "certames" / "exemplo"
+    shutil.copytree(CORPUS / "ato-retifica-inexistente", folder)
+    (folder / "esperado.txt").unlink()
+    toml, rows = folder / "certame.toml", folder / "candidatos.csv"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[:text.index('[[atos]]\ntipo = "retificacao"')] + '[[atos.assinaturas]]\nnome = "Maria da '
+                    'Silva"\ncargo = "Prefeita Municipal"\n', encoding="utf-8")
+    site = ["--site", str(tmp_path / "site")]
+    assert main(["publicar", str(folder), *site]) == 0
+    for old, new, act in (("1004,Diego Reis,GCM,85.00", "1004,Diego Reis,GCM,95.00", CORRECTION),
+                          ("1001,Ana Souza,ADM,81.50", "1001,Ana Souza,ADM,71.50",
+                           CORRECTION.replace("44/2024", "45/2024").replace("2024-06-17", "2024-06-24"))):
+        rows.write_text(rows.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+        toml.write_text(toml.read_text(encoding="utf-8") + act, encoding="utf-8")
+        assert main(["publicar", str(folder), *site]) == 0
+    capsys.readouterr()
+    records = archive.read(folder)
+    archived = pipeline.changes(records)
+    monkeypatch.setattr(archive.Record, "changes", lambda self: None)
+    compared = pipeline.changes(records)
+    for found in (archived, compared):
+        assert {c.registration for c in found["ato-44-2024"]} >= {"1004"}
+        assert {c.registration for c in found["ato-45-2024"]} >= {"1001"}
+        assert "1004" not in {c.registration for c in found["ato-45-2024"]}
+    assert [[(c.position, c.registration, c.changes) for c in archived[k]] for k in archived] == \
+        [[(c.position, c.registration, c.changes) for c in compared[k]] for k in compared]
+    from generator.render.site.acts import history
+
+    card = pipeline.acts_by_person(records, history("exemplo", records))["GCM"]["1004"]  # compared again
+    assert [a["titulo"] for a in card] == ["Edital de Retificação nº 44/2024"]
