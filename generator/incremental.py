@@ -273,12 +273,13 @@ class Recorder:
     extracts: dict | None = None  # extracts_entry of the exam's cargo extracts, for the next build
     codes: int = 0  # verification codes the site held when the exam began (its acts' pages are under verificar/)
     per_cargo: dict | None = None  # CargoCache.records: each cargo's record, for the next build to take it
+    earlier: Earlier | None = None  # the previous build's entry: its files' hashes, for `seal`
 
     @classmethod
-    def start(cls, site, slug: str, print_: str) -> "Recorder":
+    def start(cls, site, slug: str, print_: str, earlier: Earlier | None = None) -> "Recorder":
         spill = site.search.spill_dir  # the exam's own spill folder (SearchIndex.exam)
         return cls(slug, print_, len(site.urls), len(site.exams), len(site.acts), len(site.search.cargos), [spill],
-                   codes=len(site.codes))
+                   codes=len(site.codes), earlier=earlier)
 
     def finish(self, site) -> dict:
         """The entry (search spill folders are taken when the whole build is done, see `save`)."""
@@ -341,15 +342,27 @@ def seal(staging: Path, recorded: list[tuple["Recorder", dict]], site_dir: Path)
     for recorder, entry in recorded:
         roots = ([f"certames/{recorder.slug}"] + ([f"busca/{entry['segmento']}"] if entry.get("segmento") else [])
                  + [verification.page_rel(code).rstrip("/") for code in entry.get("codigos", {})])
-        entry = {**entry, ROOTS: roots, FILES: _hashes(Path(site_dir), roots)}
+        entry = {**entry, ROOTS: roots, FILES: _hashes(Path(site_dir), roots, _linked(recorder.earlier))}
         path = Path(staging) / recorder.slug / ENTRY
         path.unlink(missing_ok=True)  # the entry may be a hard link shared with the previous cache
         path.write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def _hashes(site_dir: Path, roots: list[str]) -> dict[str, str]:
+def _linked(before: Earlier | None) -> tuple[str, dict] | None:
+    """(the previous site, its sealed hashes of the exam's files), for `_hashes` to know the files this build
+    hard-linked from it; None without a previous entry."""
+    if before is None or not isinstance(before.entry.get(FILES), dict):
+        return None
+    return os.fspath(before.folder.parent.parent), before.entry[FILES]
+
+
+def _hashes(site_dir: Path, roots: list[str], linked: tuple[str, dict] | None = None) -> dict[str, str]:
     """SHA-256 of every file under the given site-relative folders, read by two threads (hashlib releases the GIL:
-    a national exam's 2.7 GB hash at about twice one core's 400 MB/s)."""
+    a national exam's 2.7 GB hash at about twice one core's 400 MB/s). `linked` (`_linked`): a file that is the
+    previous site's file of the same path — the same inode: this build hard-linked it from there, and every way it
+    does so (CargoCache.take, reuse_extracts, replay, the search segment's shards) first checked that file against
+    the hash sealed then — keeps that hash instead of being read again (after a retificação at 1M, most of the
+    exam's 2.7 GB)."""
     from concurrent.futures import ThreadPoolExecutor
 
     rels = []
@@ -360,8 +373,20 @@ def _hashes(site_dir: Path, roots: list[str]) -> dict[str, str]:
             rels += [os.path.relpath(os.path.join(folder, name), site_dir) for name in sorted(files)]
     from .store.archive import sha256_file
 
+    def digest(rel: str) -> str:
+        path = os.path.join(os.fspath(site_dir), rel)
+        if linked is not None and rel in linked[1]:
+            try:
+                here, there = os.stat(path), os.stat(os.path.join(linked[0], rel))
+            except OSError:
+                pass
+            else:
+                if (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino):
+                    return linked[1][rel]
+        return sha256_file(path)
+
     with ThreadPoolExecutor(2) as pool:
-        digests = list(pool.map(lambda rel: sha256_file(os.path.join(os.fspath(site_dir), rel)), rels))
+        digests = list(pool.map(digest, rels))
     return dict(zip(rels, digests))
 
 

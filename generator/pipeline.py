@@ -520,7 +520,7 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
 
     exam = prepared.exam
     site.search.exam(exam["slug"], prepared.size())  # its search segment (render/site/search.py)
-    recorder = incremental.Recorder.start(site, exam["slug"], prepared.fingerprint) \
+    recorder = incremental.Recorder.start(site, exam["slug"], prepared.fingerprint, prepared.earlier) \
         if job.staging is not None and prepared.fingerprint else None
     exam_dir = site_dir / "certames" / exam["slug"]
     workers = _workers(prepared)

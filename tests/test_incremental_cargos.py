@@ -136,6 +136,39 @@ def test_a_correction_of_one_cargo_renders_that_cargo_and_the_site_is_a_full_bui
     assert _tree(site) == _tree(fresh)
 
 
+def test_the_files_taken_from_the_previous_build_are_read_once_and_sealed_with_their_hashes(tmp_path, env,
+                                                                                            monkeypatch):
+    """A cargo taken from the previous build has each of its files read once, to check it against the hash that
+    build sealed (CargoCache.take); sealing the new site keeps that hash for the hard link instead of reading the
+    file again (at 1M, most of the exam's 2.7 GB). The sealed hashes are the files' own."""
+    import json
+    from collections import Counter
+
+    from generator import incremental
+    from generator.store import archive
+
+    content, exam = _content(tmp_path, published=True)
+    site = tmp_path / "site"
+    build(content, site)
+    _raise_score(exam, "C002")
+    (exam / "certame.toml").write_text((exam / "certame.toml").read_text(encoding="utf-8") + CORRECTION,
+                                       encoding="utf-8")
+    publish(exam, site_url=SITE_URL)
+    reads, real = Counter(), archive.sha256_file
+
+    def counting(path):
+        reads[Path(path).resolve().relative_to(tmp_path).as_posix().split("/", 1)[1]] += 1
+        return real(path)
+
+    monkeypatch.setattr(archive, "sha256_file", counting)
+    build(content, site)
+    untouched = [k for k in reads if k.startswith("certames/sintetico/c003/")]
+    assert untouched and all(reads[k] == 1 for k in untouched), {k: reads[k] for k in untouched}
+    entry = json.loads((incremental.cache_dir(site) / "sintetico" / incremental.ENTRY).read_text(encoding="utf-8"))
+    sealed = entry[incremental.FILES]
+    assert sealed == {rel: real(site / rel) for rel in sealed} and any(rel in sealed for rel in untouched)
+
+
 def test_an_untouched_cargos_pages_name_the_act_that_published_its_lists(tmp_path, env, monkeypatch):
     """After a retificação of one cargo, the pages of the others say they were published in the result act's
     edition (what their «Como citar» cites, LEGAL-NOTES 13), not in the retificação's, which did not touch them;
