@@ -335,17 +335,41 @@ FILES = "arquivos"  # an entry's manifest: site-relative path → SHA-256 of eve
 ROOTS = "pastas"  # the site-relative folders the manifest covers
 
 
-def seal(staging: Path, recorded: list[tuple["Recorder", dict]], site_dir: Path) -> None:
+def seal(staging: Path, recorded: list[tuple["Recorder", dict]], site_dir: Path, search=None) -> None:
     """After the site is finished: record in each rendered exam's entry the SHA-256 of every file it put in the site
     (its folder, and its search segment when it has one of its own). A later build reuses the exam only if every
-    file still has that hash (issue 22 item 2)."""
+    file still has that hash (issue 22 item 2). `search` (the site's SearchIndex, written): the keys of each
+    segment of its own, for the next build to keep its key shards (`earlier_keys`)."""
     for recorder, entry in recorded:
         roots = ([f"certames/{recorder.slug}"] + ([f"busca/{entry['segmento']}"] if entry.get("segmento") else [])
                  + [verification.page_rel(code).rstrip("/") for code in entry.get("codigos", {})])
-        entry = {**entry, ROOTS: roots, FILES: _hashes(Path(site_dir), roots, _linked(recorder.earlier))}
+        keys = (search.keys.get(entry["segmento"]) if search is not None and entry.get("segmento") else None)
+        entry = {**entry, ROOTS: roots, FILES: _hashes(Path(site_dir), roots, _linked(recorder.earlier)),
+                 **({KEYS: {**keys, "codigo": code_fingerprint()}} if keys else {})}
         path = Path(staging) / recorder.slug / ENTRY
         path.unlink(missing_ok=True)  # the entry may be a hard link shared with the previous cache
         path.write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+KEYS = "busca_chaves"  # an entry's record of its own search segment's keys (render/site/search.Keys)
+
+
+def earlier_keys(search, before: Earlier | None) -> None:
+    """Hand the search index what the previous build wrote of the exam's own segment (render/site/search.Keys), so
+    that its key shards are kept when its keys did not change (a retificação of scores); only when that build ran
+    the same gazeta (the shards' format is the code's) and sealed the segment's files."""
+    from .render.site.search import Keys
+
+    segment = search.segment
+    entry = before.entry if before is not None else {}
+    record, files = entry.get(KEYS), entry.get(FILES)
+    if not segment or entry.get("segmento") != segment or not isinstance(record, dict) \
+            or record.get("codigo") != code_fingerprint() or not isinstance(files, dict):
+        return
+    prefix = f"busca/{segment}"
+    search.earlier[segment] = Keys(record["chaves"], record["contagens"],
+                                   {rel[len(prefix):]: sha for rel, sha in files.items() if rel.startswith(prefix)},
+                                   before.folder.parent.parent / "busca" / segment)
 
 
 def _linked(before: Earlier | None) -> tuple[str, dict] | None:

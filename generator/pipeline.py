@@ -502,7 +502,7 @@ def _generate(job: Job, site, site_dir: Path, site_url: str, extra_urls, markdow
         finishing = progress.task("Site: início, busca, sitemap e feed", 1)
         stats = site.finish(extra_urls)
         if job.staging is not None:  # what each rendered exam wrote, hashed for the next build's reuse
-            incremental.seal(job.staging, recorded, site_dir)
+            incremental.seal(job.staging, recorded, site_dir, site.search)
         finishing()
     site.legislation_index(markdown_pages)
     job.report = {**stats, "exams": len(job.exams), "pages": len(site.urls), "pdfs": pdfs}
@@ -522,6 +522,8 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
     site.search.exam(exam["slug"], prepared.size())  # its search segment (render/site/search.py)
     recorder = incremental.Recorder.start(site, exam["slug"], prepared.fingerprint, prepared.earlier) \
         if job.staging is not None and prepared.fingerprint else None
+    if recorder is not None:  # its own search segment's key shards, kept when its keys did not change
+        incremental.earlier_keys(site.search, prepared.earlier)
     exam_dir = site_dir / "certames" / exam["slug"]
     workers = _workers(prepared)
     site.workers = max(site.workers, workers)

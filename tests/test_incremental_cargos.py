@@ -169,6 +169,54 @@ def test_the_files_taken_from_the_previous_build_are_read_once_and_sealed_with_t
     assert sealed == {rel: real(site / rel) for rel in sealed} and any(rel in sealed for rel in untouched)
 
 
+def test_a_correction_of_scores_keeps_the_search_key_shards_and_a_changed_name_makes_them_again(tmp_path, env,
+                                                                                               monkeypatch):
+    """Issue 20 item 4: a retificação of scores changes ranks, pages and status, which live in the cargo tables
+    (busca/.../t/), not the ids nor the keys: the segment's key shards (names, pairs, inscrições, typos) are the
+    previous build's files, hard-linked, not made again. A retificação that changes a name changes the keys: they
+    are made again. Either way the site is a full build's."""
+    from generator.render.site import search
+
+    monkeypatch.setattr(search, "SEGMENT_FROM", 1)  # the exam's index is a segment of its own, as a national one
+    content, exam = _content(tmp_path, published=True)
+    site = tmp_path / "site"
+    build(content, site)
+    shards = site / "busca" / "s" / "sintetico"
+    inodes = {p.relative_to(shards): p.stat().st_ino for p in shards.rglob("*") if p.is_file()}
+    writes: list[str] = []
+    real = search._write_bucket
+    monkeypatch.setattr(search, "_write_bucket", lambda task: writes.append(str(task[0])) or real(task))
+    _raise_score(exam, "C002")
+    (exam / "certame.toml").write_text((exam / "certame.toml").read_text(encoding="utf-8") + CORRECTION,
+                                       encoding="utf-8")
+    publish(exam, site_url=SITE_URL)
+    build(content, site)
+    assert writes == []
+    now = {p.relative_to(shards): p.stat().st_ino for p in shards.rglob("*") if p.is_file()}
+    kept = [rel for rel in now if rel.parts[0] in search.KEYED]
+    assert kept and all(now[rel] == inodes[rel] for rel in kept)
+    assert any(now[rel] != inodes.get(rel) for rel in now if rel.parts[0] == "t")  # the tables are written
+    fresh = tmp_path / "fresh"
+    build(content, fresh)
+    assert _tree(site) == _tree(fresh)
+
+    rows = exam / "candidatos.csv"
+    lines = rows.read_text(encoding="utf-8").split("\n")
+    fields = lines[1].split(",")
+    fields[1] = "Zuleica Quixabeira"
+    lines[1] = ",".join(fields)
+    rows.write_text("\n".join(lines), encoding="utf-8")
+    (exam / "certame.toml").write_text((exam / "certame.toml").read_text(encoding="utf-8") + CORRECTION.replace(
+        "104/2024", "105/2024").replace("2024-10-08", "2024-10-09"), encoding="utf-8")
+    publish(exam, site_url=SITE_URL)
+    build(content, site)
+    assert writes  # the keys changed: the key shards are made again
+    assert any("quixabeira" in p.read_text(encoding="utf-8") for p in (shards / "n").glob("qu*.json"))
+    fresh = tmp_path / "fresh2"
+    build(content, fresh)
+    assert _tree(site) == _tree(fresh)
+
+
 def test_an_untouched_cargos_pages_name_the_act_that_published_its_lists(tmp_path, env, monkeypatch):
     """After a retificação of one cargo, the pages of the others say they were published in the result act's
     edition (what their «Como citar» cites, LEGAL-NOTES 13), not in the retificação's, which did not touch them;

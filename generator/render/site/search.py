@@ -49,8 +49,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from array import array
+from dataclasses import dataclass
 from json.encoder import encode_basestring  # C-accelerated string quoting: one call per field, not per posting
 import tempfile
 import unicodedata
@@ -139,6 +141,9 @@ class SearchIndex:
         self.prebuilt: list[str] = []  # segments hard-linked from the previous build, already written
         self.segment = ""  # where the following cargos and postings go
         self._file = "t-0"  # the spill file the following postings go to (`part`)
+        # segment → Keys: what the previous build wrote of it, to keep its key shards when its keys are the same
+        self.earlier: dict[str, Keys] = {}
+        self.keys: dict[str, dict] = {}  # segment → Keys.record() of what `write` wrote, for the next build
 
     @property
     def cargos(self) -> list[list]:
@@ -244,7 +249,8 @@ class SearchIndex:
                 files[segment] += sorted(p for p in folder.iterdir() if p.is_file())
         stats = {"postings": 0, "shards": 0, "largest": 0, "pares": 0}
         for segment in written:
-            found = _write_segment(Path(out_dir) / segment, self.tables[segment], files[segment], workers)
+            found, self.keys[segment] = _write_segment(Path(out_dir) / segment, self.tables[segment], files[segment],
+                                                       workers, self.earlier.get(segment))
             for key, value in found.items():
                 stats[key] = max(stats[key], value) if key == "largest" else stats[key] + value
         out_dir = Path(out_dir)
@@ -283,9 +289,38 @@ def _id_entries(key: str, ids) -> list[tuple[str, str]]:
             for k in range(0, len(ids), size)]
 
 
-def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> dict:
-    """One segment: read its spills, order each cargo's rows, write the tables, then every kind of key. Memory: the
-    rows, one id array per word and one `key TAB id` string per registration and reversed registration."""
+KEYED = ("n", "p", "r", "s", "d")  # the kinds of shards made from the keys alone (names, inscrições), not the rows
+
+
+@dataclass
+class Keys:
+    """What the previous build wrote of a segment's key shards: the SHA-256 of its keys (each cargo's normalized
+    names and inscrições, in table order: what every id and every key shard is made of), the counts it reported,
+    and, for each of its files, its path in the segment and the SHA-256 that build sealed; `folder` is the segment
+    in that build's site."""
+
+    digest: str
+    stats: dict
+    files: dict[str, str]
+    folder: Path
+
+    def record(self) -> dict:
+        return {"chaves": self.digest, "contagens": self.stats}
+
+
+def _write_segment(out: Path, table: dict, paths: list[Path], workers: int, earlier: Keys | None = None
+                   ) -> tuple[dict, dict]:
+    """One segment: read its spills, order each cargo's rows, write the tables, then every kind of key; (counts,
+    Keys.record of it). Memory: the rows, one id array per word and one `key TAB id` string per registration and
+    reversed registration.
+
+    Issue 20 item 4, a changed score rewrites its cargo's table: a row's id is its place in the tables, ordered by
+    normalized name then inscrição, and the key shards (KEYED) are made of those keys and ids only. When the keys
+    are those of the previous build (`earlier`: the same digest; a retificação of scores changes ranks, pages and
+    status, which live in the tables), its key shards are hard-linked instead of made again, once each file is
+    checked against the hash that build sealed: the bytes are the same."""
+    import hashlib
+
     cargos = table["cargos"]
     rows: list[list[tuple[str, str]] | None] = [[] for _ in cargos]
     for path in paths:
@@ -293,11 +328,12 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
             for keys in spill:
                 posting = next(spill)[:-1]
                 rows[int(posting.rsplit(",", 4)[1])].append((keys[:-1], posting))
-    for kind in ("t", "n", "p", "r", "s", "d"):
+    for kind in ("t", *KEYED):
         (out / kind).mkdir(parents=True, exist_ok=True)
     bases, words, regs, ends, names = [], {}, [], [], []
     intern = sys.intern
     next_id, largest, tables = 0, 0, 0
+    digest, ordered = hashlib.sha256(f"{len(rows)}\0".encode()), []
     for cargo in range(len(rows)):
         cargo_rows, rows[cargo] = rows[cargo], None
         cargo_rows.sort()
@@ -307,7 +343,21 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
             path = out / "t" / f"{cargo}-{k // TABLE_ROWS}.json"
             path.write_text(f"[{body}]\n", encoding="utf-8")
             largest, tables = max(largest, path.stat().st_size), tables + 1
-        for keys, _ in cargo_rows:
+        keyed = [keys for keys, _ in cargo_rows]
+        digest.update("\n".join(keyed).encode() + b"\0")
+        ordered.append(keyed)
+        next_id += len(keyed)
+        del cargo_rows
+    del rows
+    _dump(out / "cargos.json", {"certames": table["exams"], "cargos": cargos, "tabelas": bases, "linhas": TABLE_ROWS})
+    digest_hex = digest.hexdigest()
+    if earlier is not None and earlier.digest == digest_hex and _link_keyed(earlier, out):
+        stats = {**earlier.stats, "shards": tables + earlier.stats["shards"], "largest": max(largest,
+                                                                                           earlier.stats["largest"])}
+        return stats, {"chaves": digest_hex, "contagens": earlier.stats}
+    next_id = 0
+    for keyed in ordered:
+        for keys in keyed:
             full, reg, end = keys.split(SEP)
             tokens = tuple(sorted({intern(w) for w in full.split()} - PARTICLES)) if full else ()
             for token in tokens:
@@ -322,10 +372,8 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
             if end:
                 ends.append(f"{end}{SEP}{next_id}")
             next_id += 1
-        del cargo_rows
-    del rows
-    _dump(out / "cargos.json", {"certames": table["exams"], "cargos": cargos, "tabelas": bases, "linhas": TABLE_ROWS})
-    stats = {"postings": next_id, "shards": tables, "largest": largest, "pares": 0}
+    del ordered
+    stats = {"postings": next_id, "shards": 0, "largest": 0, "pares": 0}  # the key shards' (the tables' added below)
 
     def kind(name: str, entries: list[tuple[str, str]], one: bool = False) -> None:
         done = _write_kind(out / name, entries, one)
@@ -372,7 +420,31 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int) -> d
         stats["largest"] = max(stats["largest"], done[1])
         paired[name] = tokens
     _dump(out / "p" / "buckets.json", paired)  # bucket → its paired (common) words: busca.js plans only those
-    return stats
+    keyed = {"chaves": digest_hex, "contagens": dict(stats)}
+    return {**stats, "shards": stats["shards"] + tables, "largest": max(stats["largest"], largest)}, keyed
+
+
+def _link_keyed(earlier: Keys, out: Path) -> bool:
+    """Hard-link the previous build's key shards of the segment (earlier.files under KEYED) into `out`, each first
+    checked against the hash that build sealed; False (nothing linked) when one is missing or changed."""
+    from ..data.package import sha256_file
+
+    found = []
+    for rel, sealed in earlier.files.items():
+        head, _, tail = rel.partition("/")
+        if head not in KEYED:
+            continue
+        source = earlier.folder / rel
+        if not source.is_file() or sha256_file(source) != sealed:
+            return False
+        found.append((source, out / rel))
+    for source, target in found:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copyfile(source, target)
+    return bool(found)
 
 
 def _grouped(keyed: list[str]):
