@@ -189,6 +189,18 @@ def reuse_extracts(before: Earlier | None, key: str, exam_dir: Path) -> dict | N
     return out
 
 
+ZIPS = "zip"  # the cache's folder, by exam, of its data zip's deflate streams (render/data/downloads.Deflated)
+
+
+def deflated(staging: Path, before: Earlier | None, slug: str):
+    """The exam's data zip's deflate streams: those of the previous build (when it has some), and this build's
+    folder of them in the new cache (`staging`)."""
+    from .render.data.downloads import Deflated
+
+    previous = before.cache.parent / ZIPS / slug if before is not None and before.cache is not None else None
+    return Deflated(previous, Path(staging) / ZIPS / slug)
+
+
 CARGOS = "porcargo"  # an entry's record of each cargo (CargoCache.record), by the cargo's folder name
 POSTINGS = "cargos"  # the folder, in an exam's cache, of each cargo's search postings (one file a cargo)
 

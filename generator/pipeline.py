@@ -560,7 +560,9 @@ def render_exam(site, job: Job, prepared: Prepared, site_dir: Path, spill: Path,
 
         parallel.render_exam(site, exam, prepared, workers, spill, pdf=pdf, data=data,
                              on_cargo=progress.task(pages_bar, len(prepared.cargos)), cargos=cargos,
-                             sheets=not job.transient)
+                             sheets=not job.transient,
+                             deflated=incremental.deflated(job.staging, prepared.earlier, exam["slug"])
+                             if cargos is not None else None)
         if cargos is not None:
             recorder.per_cargo = cargos.records
     else:

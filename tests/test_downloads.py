@@ -452,3 +452,53 @@ def test_extract_cover_with_text_that_needs_shaping_is_left_to_weasyprint(fresh,
     assert len(renders) >= 3
     for path in paths:
         assert [(f.rule_id, f.message) for f in validate(str(path)).findings] == [], path
+
+
+FILES = st.lists(st.tuples(st.sampled_from(["a", "b", "c", "d", "e"]),
+                           st.one_of(st.binary(max_size=3000), st.text(max_size=3000).map(str.encode))),
+                 min_size=1, max_size=5, unique_by=lambda f: f[0])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files=FILES, changed=st.sets(st.sampled_from(["a", "b", "c", "d", "e"])))
+def test_the_zip_with_kept_deflate_streams_is_byte_for_byte_zipfiles(tmp_path_factory, files, changed):
+    """Issue 20: downloads.write_zip keeps each file's deflate stream (by its SHA-256) for the next build, which
+    copies the stream of a file it zipped already instead of deflating it again. Either way the zip is the one
+    zipfile writes (`_write_zip`), entry for entry and byte for byte; a changed file is deflated again."""
+    base = tmp_path_factory.mktemp("zip")
+    moment = datetime(2024, 10, 8, 13, 47, 31, tzinfo=timezone.utc)
+
+    def write(folder: Path, contents: dict[str, bytes]) -> list[Path]:
+        folder.mkdir()
+        for name, data in contents.items():
+            (folder / f"{name}.csv").write_bytes(data)
+        return sorted(folder.iterdir())
+
+    def sums(paths):
+        return {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+    first = write(base / "um", dict(files))
+    expected = downloads._write_zip(first, base / "zipfile.zip", moment, "x").read_bytes()
+    kept = downloads.Deflated(None, base / "cache-1")
+    assert downloads.write_zip(first, base / "um.zip", moment, "x", digests=sums(first),
+                               deflated=kept).read_bytes() == expected
+    later = {name: (data + b"!" if name in changed else data) for name, data in files}
+    second = write(base / "dois", later)
+    deflates, real = [], downloads._deflate
+    downloads._deflate = lambda path, *rest: deflates.append(path.stem) or real(path, *rest)
+    try:
+        again = downloads.write_zip(second, base / "dois.zip", moment, "x", digests=sums(second),
+                                    deflated=downloads.Deflated(base / "cache-1", base / "cache-2"))
+    finally:
+        downloads._deflate = real
+    assert again.read_bytes() == downloads._write_zip(second, base / "ref.zip", moment, "x").read_bytes()
+    known, fresh = {data for _, data in files}, []  # a content zipped before, or just now, is not deflated again
+    for name in sorted(later):
+        if later[name] not in known:
+            known.add(later[name])
+            fresh.append(name)
+    assert sorted(deflates) == fresh
+    with zipfile.ZipFile(again) as archive:
+        assert archive.testzip() is None
+        assert {i.filename: archive.read(i) for i in archive.infolist()} == \
+            {f"x/{n}.csv": d for n, d in later.items()}

@@ -140,7 +140,8 @@ def test_the_files_taken_from_the_previous_build_are_read_once_and_sealed_with_t
                                                                                             monkeypatch):
     """A cargo taken from the previous build has each of its files read once, to check it against the hash that
     build sealed (CargoCache.take); sealing the new site keeps that hash for the hard link instead of reading the
-    file again (at 1M, most of the exam's 2.7 GB). The sealed hashes are the files' own."""
+    file again (at 1M, most of the exam's 2.7 GB), and the data zip takes their deflate streams from that build.
+    The sealed hashes are the files' own."""
     import json
     from collections import Counter
 
@@ -161,7 +162,13 @@ def test_the_files_taken_from_the_previous_build_are_read_once_and_sealed_with_t
         return real(path)
 
     monkeypatch.setattr(archive, "sha256_file", counting)
+    from generator.render.data import downloads
+
+    deflates, deflate = [], downloads._deflate
+    monkeypatch.setattr(downloads, "_deflate", lambda path, *rest: deflates.append(path.name) or deflate(path, *rest))
     build(content, site)
+    # the data zip deflates the corrected cargo's files and the package descriptor, not the others again
+    assert deflates and all(name.startswith("c002-") or name == "datapackage.json" for name in deflates), deflates
     untouched = [k for k in reads if k.startswith("certames/sintetico/c003/")]
     assert untouched and all(reads[k] == 1 for k in untouched), {k: reads[k] for k in untouched}
     entry = json.loads((incremental.cache_dir(site) / "sintetico" / incremental.ENTRY).read_text(encoding="utf-8"))

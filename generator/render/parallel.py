@@ -20,8 +20,8 @@ from .site.search import SearchIndex
 from .site.pages import ExamPages, Site, cargo_inputs
 
 def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path, *, pdf: dict | None = None,
-                data: dict | None = None, on_cargo=lambda: None, cargos=None, sheets: bool = True
-                ) -> dict | None:
+                data: dict | None = None, on_cargo=lambda: None, cargos=None, sheets: bool = True,
+                deflated: downloads.Deflated | None = None) -> dict | None:
     """Render one exam's cargos in `workers` processes (in this one when `workers` is 1); write data files too when
     `data` is None (with their spreadsheets unless `sheets` is false: OpenData). `on_cargo` is called as each cargo
     comes back (the progress bar).
@@ -29,7 +29,8 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
     `cargos` (generator/incremental.CargoCache, an incremental build): each cargo's fingerprint is taken of what
     its pages and files are handed (`fingerprint`); a cargo the previous build made from the same, whose files are
     intact, is taken from it (`take`: its files hard-linked, its postings and summaries replayed) instead of
-    rendered, and every cargo is recorded for the next build (`keep`)."""
+    rendered, and every cargo is recorded for the next build (`keep`). `deflated`: the data zip's deflate streams
+    of the previous build, for the files it zipped already (downloads.write_zip)."""
     rel = f"certames/{exam['slug']}/"
     slugs = Slugs()
     cargos_ = [(c["codigo"], c["nome"]) for c in prepared.cargos]
@@ -47,7 +48,7 @@ def render_exam(site: Site, exam: dict, prepared, workers: int, spill_root: Path
         site.search.add_spill(spill_root / f"w{w}")
     # one spill folder per process; the views reach the processes by the fork (processes.each_forked)
     results = _rendered(len(cargos_), workers, spill_root, on_cargo, context)
-    open_data = OpenData(exam, dados, sheets=sheets) if data is None else None
+    open_data = OpenData(exam, dados, sheets=sheets, deflated=deflated) if data is None else None
     summaries = []
     for k in range(len(cargos_)):
         summary, urls, largest, files, resources, record = results[k]

@@ -14,7 +14,10 @@ import itertools
 import math
 import os
 import re
+import shutil
+import struct
 import zipfile
+import zlib
 from datetime import datetime, timezone
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -380,14 +383,143 @@ def _rezip(data: bytes, path: Path, moment: datetime, rows: list[bytes] | None =
 
 
 # -- the exam's data as one zip --------------------------------------------------------------------------------
-def write_zip(paths: Iterable[Path], out: Path, moment: datetime, folder: str) -> Path:
+class Deflated:
+    """Raw deflate streams of files by their SHA-256 (issue 20: after a retificação at 1M, 190 of 200 cargos' data
+    files are the previous build's, and deflating the whole package again took 9 CPU s): `before` is the previous
+    build's folder of them, `now` this build's (its entries linked from `before` or written). A stream is named by
+    the file's SHA-256, size and CRC-32, and by zlib's version and level: the same file deflated the same way."""
+
+    def __init__(self, before: Path | None, now: Path) -> None:
+        self.before, self.now = (Path(before) if before else None), Path(now)
+        self.tag = f"{zlib.ZLIB_RUNTIME_VERSION}-{ZIP_LEVEL}"
+
+    def name(self, sha256: str, size: int, crc: int) -> str:
+        return f"{sha256}-{size}-{crc:08x}-{self.tag}.z"
+
+    def find(self, sha256: str, size: int) -> tuple[Path, int] | None:
+        """(its stream, CRC-32) of a file, in this build's folder or the previous one's (then linked here)."""
+        for folder in (self.now, self.before):
+            if folder is None or not folder.is_dir():
+                continue
+            for path in folder.glob(f"{sha256}-{size}-*-{self.tag}.z"):
+                crc = int(path.name.split("-")[2], 16)
+                if folder is not self.now:
+                    self.now.mkdir(parents=True, exist_ok=True)
+                    target = self.now / path.name
+                    if not target.exists():
+                        try:
+                            os.link(path, target)
+                        except OSError:
+                            shutil.copyfile(path, target)
+                    path = target
+                return path, crc
+        return None
+
+    def open(self, sha256: str, size: int):
+        """A file to write a new stream into (named by `kept`, once its CRC-32 is known)."""
+        self.now.mkdir(parents=True, exist_ok=True)
+        return open(self.now / f".{sha256}-{size}.part", "wb")
+
+    def kept(self, sha256: str, size: int, crc: int) -> None:
+        os.replace(self.now / f".{sha256}-{size}.part", self.now / self.name(sha256, size, crc))
+
+
+def _deflate(path: Path, target, copy=None) -> int:
+    """Deflate `path` into `target` (and into `copy`, closed after) as zipfile does (level ZIP_LEVEL, raw, in 1 MiB
+    blocks); return its CRC-32."""
+    packer, crc = zlib.compressobj(ZIP_LEVEL, zlib.DEFLATED, -15), 0
+    try:
+        with open(path, "rb") as source:
+            for block in iter(lambda: source.read(1 << 20), b""):
+                crc = zlib.crc32(block, crc)
+                out = packer.compress(block)
+                target.write(out)
+                if copy is not None:
+                    copy.write(out)
+        out = packer.flush()
+        target.write(out)
+        if copy is not None:
+            copy.write(out)
+    finally:
+        if copy is not None:
+            copy.close()
+    return crc
+
+
+ZIP_LEVEL = 6  # zlib's default: render.pdf.attach embeds these deflate streams as they are
+_ZIP_LIMIT = (1 << 31) - 1  # zipfile.ZIP64_LIMIT: beyond it (or near it) entries need ZIP64, left to zipfile
+_LOCAL = struct.Struct("<4s2B4HL2L2H")  # APPNOTE 4.3.7, as zipfile writes it
+_CENTRAL = struct.Struct("<4s4B4HL2L5H2L")  # APPNOTE 4.3.12
+_END = struct.Struct("<4s4H2LH")  # APPNOTE 4.3.16
+
+
+def write_zip(paths: Iterable[Path], out: Path, moment: datetime, folder: str, *,
+              digests: dict | None = None, deflated: Deflated | None = None) -> Path:
     """Every file under `folder/` in the zip, sorted by name, with the fixed time; streamed (national-scale CSVs are
-    hundreds of megabytes). The zip holds datapackage.json beside its resources: a zipped Frictionless package."""
+    hundreds of megabytes). The zip holds datapackage.json beside its resources: a zipped Frictionless package.
+
+    With `deflated` (an incremental build) and each file's SHA-256 in `digests`, an entry whose file was deflated
+    by a previous build is that build's stream, the others are deflated here (and kept for the next): the bytes
+    are those zipfile writes (`_write_zip`, tests/test_downloads.py compares them), without deflating an unchanged
+    file again. Entries that need ZIP64, or names that are not ASCII, are left to zipfile, whole."""
+    paths = sorted(map(Path, paths), key=lambda p: p.name)
+    names = [f"{folder}/{path.name}" for path in paths]
+    if deflated is None or digests is None or not all(n.isascii() for n in names) \
+            or any(path.stat().st_size * 1.05 > _ZIP_LIMIT for path in paths) or len(paths) > 0xFFFF:
+        return _write_zip(paths, out, moment, folder)
+    out = Path(out)
+    tmp = out.with_name(out.name + ".tmp")
+    year, month, day, hour, minute, second = _zip_time(moment)
+    dosdate, dostime = (year - 1980) << 9 | month << 5 | day, hour << 11 | minute << 5 | second // 2
+    central = []
+    with open(tmp, "wb") as target:
+        for path, name in zip(paths, names):
+            size, sha = path.stat().st_size, digests.get(path) or digests.get(str(path))
+            offset, encoded = target.tell(), name.encode("ascii")
+            if offset > _ZIP_LIMIT:
+                break
+            header = _LOCAL.size + len(encoded)
+            target.write(bytes(header))  # written again below, once the CRC and sizes are known (as zipfile does)
+            found = deflated.find(sha, size) if sha else None
+            if found is not None:
+                with open(found[0], "rb") as source:
+                    shutil.copyfileobj(source, target, 1 << 20)
+                crc = found[1]
+            else:
+                crc = _deflate(path, target, deflated.open(sha, size) if sha else None)
+            packed = target.tell() - offset - header
+            if packed > _ZIP_LIMIT:
+                break
+            target.seek(offset)
+            target.write(_LOCAL.pack(b"PK\x03\x04", 20, 0, 0, zipfile.ZIP_DEFLATED, dostime, dosdate, crc, packed,
+                                     size, len(encoded), 0) + encoded)
+            target.seek(0, os.SEEK_END)
+            if found is None and sha:
+                deflated.kept(sha, size, crc)
+            central.append(_CENTRAL.pack(b"PK\x01\x02", 20, 3, 20, 0, 0, zipfile.ZIP_DEFLATED, dostime, dosdate,
+                                         crc, packed, size, len(encoded), 0, 0, 0, 0, _FILE_MODE, offset) + encoded)
+        else:
+            start = target.tell()
+            for entry in central:
+                target.write(entry)
+            length = target.tell() - start
+            if start <= _ZIP_LIMIT and length <= _ZIP_LIMIT:
+                target.write(_END.pack(b"PK\x05\x06", 0, 0, len(central), len(central), length, start, 0))
+                central = None
+    if central is not None:  # an offset beyond ZIP64's limit: zipfile writes the whole zip
+        tmp.unlink()
+        return _write_zip(paths, out, moment, folder)
+    tmp.replace(out)
+    return out
+
+
+def _write_zip(paths: Iterable[Path], out: Path, moment: datetime, folder: str) -> Path:
+    """write_zip by zipfile alone (every entry deflated here)."""
     out = Path(out)
     tmp = out.with_name(out.name + ".tmp")
     # zlib's default level (6): render.pdf.attach embeds these deflate streams as they are, at the level its
     # FlateDecode streams always had
-    with zipfile.ZipFile(tmp, "w", allowZip64=True, compresslevel=6) as archive:
+    with zipfile.ZipFile(tmp, "w", allowZip64=True, compresslevel=ZIP_LEVEL) as archive:
         for path in sorted(map(Path, paths), key=lambda p: p.name):
             info = _entry(f"{folder}/{path.name}", moment)
             info.file_size = path.stat().st_size  # lets zipfile decide on ZIP64 up front

@@ -309,12 +309,14 @@ class OpenData:
     issue 21 item 5: the workbooks cost about a second before the first page), no spreadsheet is written and each
     table's files say so (`sem_xlsx`): its page tells the reader the XLSX comes with `gazeta build`."""
 
-    def __init__(self, exam: dict, out_dir: Path, *, defer: bool = False, sheets: bool = True) -> None:
+    def __init__(self, exam: dict, out_dir: Path, *, defer: bool = False, sheets: bool = True,
+                 deflated: downloads.Deflated | None = None) -> None:
         self.exam, self.out_dir = exam, Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self.slugs, self.resources, self.files = Slugs(), [], {}
         self.moment = downloads.epoch(exam)
         self.defer, self.deferred, self.sheets = defer, [], sheets
+        self.deflated = deflated  # the zip's deflate streams of a previous build (downloads.write_zip)
 
     def add(self, position: dict, slug: str | None = None) -> tuple[dict, list]:
         """Write every resource of one cargo; return its files {(codigo, key): {"csv", "json", "rows"}} and its
@@ -369,18 +371,18 @@ class OpenData:
         if early is not None:
             early(package)
         paths = [p for f in self.files.values() for p in (f["csv"], f["json"])] + [package_path]
+        for pair in self.resources:  # the hashes taken as each file was written
+            digests.update((self.out_dir / r["path"], r["hash"].partition(":")[2]) for r in pair)
         # The zip is the Frictionless package itself (datapackage.json and its resources); the XLSX copies of the
         # lists are conveniences outside the package (the PDF embeds and the footer certifies the package only).
         bundle = downloads.write_zip(paths, self.out_dir / ZIP_NAME.format(slug=self.exam["slug"]), self.moment,
-                                     self.exam["slug"])
+                                     self.exam["slug"], digests=digests, deflated=self.deflated)
         package = {**package, "zip": bundle}
         if early is not None:
             early(package)
         for job in self.deferred:
             downloads.write_xlsx_columns(*job)
         self.deferred.clear()
-        for pair in self.resources:  # the hashes taken as each file was written
-            digests.update((self.out_dir / r["path"], r["hash"].partition(":")[2]) for r in pair)
         sheets = [f["xlsx"] for f in self.files.values() if f.get("xlsx")]
         return {**package, "sha256sums": _write_sums(self.out_dir, paths + sheets + [bundle], digests)}
 
