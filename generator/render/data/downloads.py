@@ -392,28 +392,42 @@ class Deflated:
     def __init__(self, before: Path | None, now: Path) -> None:
         self.before, self.now = (Path(before) if before else None), Path(now)
         self.tag = f"{zlib.ZLIB_RUNTIME_VERSION}-{ZIP_LEVEL}"
+        self._known: dict[tuple[str, int], tuple[Path, int]] | None = None  # (sha256, size) → (stream, CRC-32)
 
     def name(self, sha256: str, size: int, crc: int) -> str:
         return f"{sha256}-{size}-{crc:08x}-{self.tag}.z"
 
+    def _index(self) -> dict[tuple[str, int], tuple[Path, int]]:
+        """The streams of both folders, listed once (this build's first: a glob per file over thousands of
+        streams cost more than the deflating it saved)."""
+        if self._known is None:
+            self._known = {}
+            for folder in (self.before, self.now):  # this build's, listed last, wins
+                if folder is None or not folder.is_dir():
+                    continue
+                for entry in os.scandir(folder):
+                    parts = entry.name[:-2].split("-", 3) if entry.name.endswith(".z") else ()
+                    if len(parts) == 4 and parts[3] == self.tag and parts[1].isdigit():
+                        self._known[(parts[0], int(parts[1]))] = (Path(entry.path), int(parts[2], 16))
+        return self._known
+
     def find(self, sha256: str, size: int) -> tuple[Path, int] | None:
         """(its stream, CRC-32) of a file, in this build's folder or the previous one's (then linked here)."""
-        for folder in (self.now, self.before):
-            if folder is None or not folder.is_dir():
-                continue
-            for path in folder.glob(f"{sha256}-{size}-*-{self.tag}.z"):
-                crc = int(path.name.split("-")[2], 16)
-                if folder is not self.now:
-                    self.now.mkdir(parents=True, exist_ok=True)
-                    target = self.now / path.name
-                    if not target.exists():
-                        try:
-                            os.link(path, target)
-                        except OSError:
-                            shutil.copyfile(path, target)
-                    path = target
-                return path, crc
-        return None
+        found = self._index().get((sha256, size))
+        if found is None:
+            return None
+        path, crc = found
+        if path.parent != self.now:
+            self.now.mkdir(parents=True, exist_ok=True)
+            target = self.now / path.name
+            if not target.exists():
+                try:
+                    os.link(path, target)
+                except OSError:
+                    shutil.copyfile(path, target)
+            self._index()[(sha256, size)] = (target, crc)
+            path = target
+        return path, crc
 
     def open(self, sha256: str, size: int):
         """A file to write a new stream into (named by `kept`, once its CRC-32 is known)."""
@@ -421,7 +435,9 @@ class Deflated:
         return open(self.now / f".{sha256}-{size}.part", "wb")
 
     def kept(self, sha256: str, size: int, crc: int) -> None:
-        os.replace(self.now / f".{sha256}-{size}.part", self.now / self.name(sha256, size, crc))
+        target = self.now / self.name(sha256, size, crc)
+        os.replace(self.now / f".{sha256}-{size}.part", target)
+        self._index()[(sha256, size)] = (target, crc)
 
 
 def _deflate(path: Path, target, copy=None) -> int:
