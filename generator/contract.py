@@ -43,8 +43,73 @@ def contract(result: ExamResult, digests: dict[str, str] | None = None) -> dict:
 
 def contract_bytes(data: dict) -> bytes:
     """The contract as `gazeta publicar` archives it (store: resultado.json): one line, by the C encoder (an indent
-    makes json use its pure-Python encoder, ~10× slower on a national exam)."""
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    makes json use its pure-Python encoder, ~10× slower on a national exam). The same text as `contract_parts`
+    joined."""
+    head, cargos, tail = contract_parts(data)
+    return (head + ",".join(cargos) + tail).encode("utf-8")
+
+
+def _dump(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def contract_parts(data: dict) -> tuple[str, list[str], str]:
+    """The archived text of a contract in three parts: what comes before its first cargo, each cargo's object, and
+    what follows the last one; joined with "," between cargos they are json.dumps of the whole, a character for a
+    character (a JSON object is its members in order, `"key":value`, separated by ","; tests/test_record.py)."""
+    keys = list(data)
+    at = keys.index("cargos")
+    before, after = _dump({k: data[k] for k in keys[:at]}), _dump({k: data[k] for k in keys[at + 1:]})
+    head = before[:-1] + ("," if at else "") + '"cargos":['
+    tail = "]" + ("," + after[1:] if after != "{}" else "}") + "\n"
+    return head, [_dump(c) for c in data["cargos"]], tail
+
+
+def published_contract(text: str, current: dict) -> dict:
+    """The archived contract `text` (resultado.json as published) as data, parsing only the cargos whose text is not
+    `current`'s: an unchanged cargo is `current`'s own object (the same text means the same data), so comparing the
+    two contracts (law/corrections.diff) skips it at once. After a retificação of 10 scores at 1M, 10 of 200 cargos
+    are parsed instead of 280 MB of JSON. Anything else than cargo after cargo (another head) is parsed whole:
+    json.loads, the same data."""
+    head, parts, _ = contract_parts(current)
+    if not text.startswith(head):
+        return json.loads(text)
+    decoder, cargos, at = json.JSONDecoder(), [], len(head)
+    while text[at:at + 1] != "]":
+        k = len(cargos)
+        if k < len(parts) and text.startswith(parts[k], at) and text[at + len(parts[k]):at + len(parts[k]) + 1] \
+                in (",", "]"):
+            cargos.append(current["cargos"][k])
+            at += len(parts[k])
+        else:
+            value, at = _decode_at(decoder, text, at, len(parts[k]) if k < len(parts) else 1 << 16)
+            cargos.append(value)
+        if text[at:at + 1] == ",":
+            at += 1
+        elif text[at:at + 1] != "]":
+            return json.loads(text)
+    rest = text[at + 1:].strip()
+    if not rest.startswith(("}", ",")):
+        return json.loads(text)
+    found = json.loads("{" + rest[1:]) if rest.startswith(",") else {}
+    keys = list(current)
+    at_cargos = keys.index("cargos")
+    return {**{k: current[k] for k in keys[:at_cargos]}, "cargos": cargos, **found}
+
+
+def _decode_at(decoder: json.JSONDecoder, text: str, at: int, guess: int) -> tuple[object, int]:
+    """The JSON value that starts at `at` and where it ends, read from a window of the text that grows until it
+    holds the value (an object cut short never decodes): a changed cargo costs about its own length, not the rest
+    of the file's."""
+    size = max(2 * guess, 1 << 16)
+    while True:
+        try:
+            value, end = decoder.raw_decode(text[at:at + size])
+            return value, at + end
+        except json.JSONDecodeError:
+            if at + size >= len(text):
+                raise
+            size *= 4
 
 
 def _timeline(t, reg: list[str]) -> dict:

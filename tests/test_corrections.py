@@ -197,3 +197,48 @@ def test_a_moved_block_with_unchanged_rows_between_says_so():
                             "mesma ordem")
     assert quoted_before[0] == ("1ª posição a 10ª posição, salvo as linhas que não mudaram — 7 candidatos, de vaga "
                                 "ampla — A1 a vaga ampla — A7, nesta ordem")
+
+
+# -- the archived contract read against the current one (contract.published_contract, issue 20) ---------------------
+_VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.text(max_size=8)),
+                       lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                               st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+                       max_leaves=8)
+_CARGO = st.fixed_dictionaries({"codigo": st.sampled_from(["A", "B", "C", "Á"]), "dados": _VALUES})
+_CONTRACT = st.fixed_dictionaries({"certame": st.sampled_from(["x", "ç"]), "jurisdicao": st.just("lins"),
+                                   "cargos": st.lists(_CARGO, max_size=5)},
+                                  optional={"atos": st.lists(_VALUES, max_size=3)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(old=_CONTRACT, new=_CONTRACT, keep=st.lists(st.booleans(), max_size=5))
+def test_the_archived_contract_read_against_the_current_one_is_the_archived_contract(old, new, keep):
+    """A retificação's `publicar` parses only the archived cargos whose text is not the current contract's (the
+    others are the current objects): whatever the two contracts (cargos kept, changed, added, removed, another
+    head, non-ASCII names), what it reads equals json.loads of the archived file, and the archived text is
+    json.dumps's, character for character."""
+    from generator.contract import contract_bytes, published_contract
+
+    new = {**new, "cargos": [old["cargos"][k] if k < len(old["cargos"]) and keep[k] else c
+                             for k, c in enumerate(new["cargos"][:len(keep)])] + new["cargos"][len(keep):]}
+    text = contract_bytes(old).decode("utf-8")
+    assert text == json.dumps(old, ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert published_contract(text, new) == json.loads(text)
+
+
+def test_an_unchanged_archived_cargo_is_not_parsed(monkeypatch):
+    """Only the changed cargo is decoded; the unchanged ones are the current contract's objects."""
+    from generator import contract as module
+
+    current = {"certame": "x", "jurisdicao": "lins",
+               "cargos": [{"codigo": c, "candidatos": [{"inscricao": str(i)} for i in range(50)]} for c in "ABC"],
+               "atos": [{"numero": "1/2024", "sha256": None}]}
+    old = copy.deepcopy(current)
+    old["cargos"][1]["candidatos"][7]["inscricao"] = "mudou"
+    old["atos"][0]["sha256"] = "ab"
+    decoded = []
+    real = module._decode_at
+    monkeypatch.setattr(module, "_decode_at", lambda *a: decoded.append(a[2]) or real(*a))
+    found = module.published_contract(module.contract_bytes(old).decode("utf-8"), current)
+    assert found == old and len(decoded) == 1
+    assert found["cargos"][0] is current["cargos"][0] and found["cargos"][2] is current["cargos"][2]
