@@ -92,7 +92,11 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
     digests = {(r.act.get("identificador") or r.act["numero"]): r.files.get(r.pdf or "") for r in records}
     # Each act as of itself: its result and contract from the acts up to it, never from those declared after it
     states = [(act, *_as_of(result, act, digests)) for act in todo]
-    last = _last_contract(records, states[0][2])
+    # the first new act's contract as text, made once: what the archived one is read against, and what it archives
+    from .contract import contract_parts
+
+    parts = {todo[0].slug: contract_parts(states[0][2])}
+    last = _last_contract(records, states[0][2], parts[todo[0].slug])
     found = _corrections(states, last)
     problems += empty_corrections(states, last, found)
     if problems:
@@ -112,7 +116,8 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
         order = result.exam.acts.index(act) + 1
         record = archive.freeze(exam_dir, act, order, inputs,
                                 lambda folder, act=act, state=state, current=current, last=last: render_act(
-                                    state, act, folder, last, current, key, site_url, arms, found.get(act.slug)))
+                                    state, act, folder, last, current, key, site_url, arms, found.get(act.slug),
+                                    parts.pop(act.slug, None)))
         records.append(record)
         archive.record_ledger(exam_dir, records)  # a kill before this line: the next run adopts the act (read)
         last = current
@@ -152,7 +157,7 @@ def future_problems(acts: list[Act], day: date) -> list[Problem]:
                     "não saiu, publique o ato no dia dela.", column=f"{act_key(a)}.data") for a in acts if a.date > day]
 
 
-def _last_contract(records: list, current: dict) -> dict | None:
+def _last_contract(records: list, current: dict, parts=None) -> dict | None:
     """The newest archived result contract (None without one), read against `current`, the first new act's: only
     the cargos whose archived text differs from it are parsed (contract.published_contract), the others are
     `current`'s own, so the comparison a retificação quotes skips them (at 1M, 280 MB of JSON parsed in 6.5 s)."""
@@ -163,7 +168,7 @@ def _last_contract(records: list, current: dict) -> dict | None:
     if text is None:
         return None
     try:
-        data = published_contract(text, current)
+        data = published_contract(text, current, parts)
     except ValueError:
         raise record.unreadable() from None
     if not isinstance(data, dict):
@@ -235,9 +240,10 @@ def act_url(site_url: str, exam_slug: str, act: Act | dict) -> str:
 
 
 def render_act(result, act: Act, folder: Path, published: dict | None, current: dict, key, site_url: str,
-               arms: str = "", correction=None) -> dict:
+               arms: str = "", correction=None, parts=None) -> dict:
     """Write the act's files into `folder`; return the manifest's extra fields. `correction`: a correcting act's
-    comparison with the last published result (`_corrections`), whose per-candidate changes it archives."""
+    comparison with the last published result (`_corrections`), whose per-candidate changes it archives; `parts`:
+    contract.contract_parts(current), when already made."""
     from . import public
     from .contract import contract_bytes
     from .pipeline import documents
@@ -252,7 +258,7 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     data, pdf = documents(exam, (lambda: public.iter_position_views(result)) if lists else (lambda: iter(())),
                           folder, name, act_url(site_url, exam["slug"], act), with_data=lists,
                           site_url=site_url)
-    (folder / archive.RESULT_FILE).write_bytes(contract_bytes(current))
+    (folder / archive.RESULT_FILE).write_bytes(contract_bytes(current, parts))
     if correction is not None:  # what the lists' marks and the cards show of it: read by every build after
         from .law.corrections import changes_data
 
