@@ -34,9 +34,10 @@ def standing(folder, result, records: list, pending: list, contract_of=None) -> 
     published = last.manifest.get("entradas") or {}
     now = archive.input_hashes(folder)
     changed = sorted(name for name in set(published) | set(now) if published.get(name) != now.get(name))
-    current = contract(result, _digests(records[:-1]))
-    if not changed and _as_archived(last, current):
+    digests = _digests(records[:-1])
+    if not changed and _as_archived(last, result, digests):
         return []
+    current = contract(result, digests)
     # the newest archived contract, each read once (hundreds of megabytes of JSON at national scale)
     archived = next((c for c in map(contract_of or archive.Record.contract, reversed(records)) if c is not None),
                     None)
@@ -74,18 +75,28 @@ def _digests(records: list) -> dict[str, str | None]:
     return {(r.act.get("identificador") or r.act["numero"]): r.files.get(r.pdf or "") for r in records}
 
 
-def _as_archived(last, current: dict) -> bool:
+PARALLEL_FROM = 20_000  # approved candidates from which the contract is serialised by several processes
+
+
+def _as_archived(last, result, digests: dict) -> bool:
     """Whether the contract computed now is, byte for byte, the one the last act archived (its SHA-256 in the
     manifest): then nothing differs, and the archived one (280 MB of JSON at 1M) need not be read. A shortcut only:
     any other outcome (the acts archived in one run, whose contracts name fewer PDF hashes; another gazeta) is
-    settled by comparing the two contracts row by row, as before."""
+    settled by comparing the two contracts row by row, as before. A national exam's contract is serialised by
+    forked processes, cargo by cargo (contract.result_text): the same bytes."""
     import hashlib
+    import os
 
-    from .contract import contract_bytes
+    from .contract import result_text
     from .store import archive
 
     sealed = last.files.get(archive.RESULT_FILE)
-    return bool(sealed) and hashlib.sha256(contract_bytes(current)).hexdigest() == sealed
+    if not sealed:
+        return False
+    workers = int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
+    if sum(len(p.order) for p in result.positions) < PARALLEL_FROM:
+        workers = 1
+    return hashlib.sha256(result_text(result, digests, workers)).hexdigest() == sealed
 
 
 def _result_act(records: list) -> str:

@@ -242,3 +242,18 @@ def test_an_unchanged_archived_cargo_is_not_parsed(monkeypatch):
     found = module.published_contract(module.contract_bytes(old).decode("utf-8"), current)
     assert found == old and len(decoded) == 1
     assert found["cargos"][0] is current["cargos"][0] and found["cargos"][2] is current["cargos"][2]
+
+
+def test_the_contract_serialised_by_several_processes_is_the_contract(monkeypatch):
+    """contract.result_text (the record gate's serialisation, cargo by cargo in forked processes) gives the bytes
+    of contract_bytes(contract(…)), which `publicar` archives, with the acts' PDF hashes."""
+    from pathlib import Path
+
+    from generator.contract import contract_bytes, result_text
+    from generator.pipeline import prepare
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    result = prepare(Path(__file__).resolve().parents[1] / "content" / "certames" / "cariacica-2023-concurso")
+    digests = {a.id: "ab" * 32 for a in result.exam.acts[:1]}
+    expected = contract_bytes(contract(result, digests))
+    assert result_text(result, digests, workers=2) == expected == result_text(result, digests, workers=1)
