@@ -16,6 +16,7 @@ import pytest
 from generator.build import generate, prepare_all
 from generator.corrected import Step, marks
 from generator.law.corrections import diff
+from test_publish import CORRECTION, _exam
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAM = "cariacica-2023-concurso"
@@ -161,18 +162,6 @@ def test_an_act_archived_without_its_changes_has_each_contract_read_once(tmp_pat
     assert len(reads) >= 2 and max(reads.values()) == 1, reads
 
 
-CORPUS = Path(__file__).parent / "corpus"
-CORRECTION = '''
-[[atos]]
-tipo = "retificacao"
-retifica = "41/2024"
-numero = "44/2024"
-data = 2024-06-17
-edicao = "1526"
-motivo = "Revisão de nota após recurso"
-'''
-
-
 def test_a_retificacao_archives_its_changes_and_builds_read_no_result_contract(tmp_path, monkeypatch, capsys,
                                                                                own_site_url):
     """Issue 20 item 5: `publicar` archives a retificação's per-candidate changes (mudancas.json, in its manifest,
@@ -186,13 +175,8 @@ def test_a_retificacao_archives_its_changes_and_builds_read_no_result_contract(t
     from generator.store import archive
 
     content = tmp_path / "content"
-    folder = content / "certames" / "exemplo"
-    shutil.copytree(CORPUS / "ato-retifica-inexistente", folder)
-    (folder / "esperado.txt").unlink()
+    folder = _exam(content)  # the corpus exam with its result act only
     toml = folder / "certame.toml"
-    text = toml.read_text(encoding="utf-8")
-    toml.write_text(text[:text.index('[[atos]]\ntipo = "retificacao"')] + '[[atos.assinaturas]]\nnome = "Maria da '
-                    'Silva"\ncargo = "Prefeita Municipal"\n', encoding="utf-8")
     site = ["--site", str(tmp_path / "site")]
     assert main(["publicar", str(folder), *site]) == 0
     rows = folder / "candidatos.csv"
@@ -236,13 +220,8 @@ def test_a_second_retificacao_shows_only_what_it_changed(tmp_path, monkeypatch, 
     from generator.cli import main
     from generator.store import archive
 
-    folder = tmp_path / "content" / "certames" / "exemplo"
-    shutil.copytree(CORPUS / "ato-retifica-inexistente", folder)
-    (folder / "esperado.txt").unlink()
+    folder = _exam(tmp_path / "content")
     toml, rows = folder / "certame.toml", folder / "candidatos.csv"
-    text = toml.read_text(encoding="utf-8")
-    toml.write_text(text[:text.index('[[atos]]\ntipo = "retificacao"')] + '[[atos.assinaturas]]\nnome = "Maria da '
-                    'Silva"\ncargo = "Prefeita Municipal"\n', encoding="utf-8")
     site = ["--site", str(tmp_path / "site")]
     assert main(["publicar", str(folder), *site]) == 0
     for old, new, act in (("1004,Diego Reis,GCM,85.00", "1004,Diego Reis,GCM,95.00", CORRECTION),
