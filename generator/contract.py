@@ -49,7 +49,11 @@ def contract_bytes(data: dict, parts: tuple[str, list[str], str] | None = None) 
     """The contract as `gazeta publicar` archives it (store: resultado.json): one line, by the C encoder (an indent
     makes json use its pure-Python encoder, ~10× slower on a national exam). The same text as `contract_parts`
     joined (`parts`: those already made of `data`; 6 CPU s at 1M)."""
-    head, cargos, tail = parts or contract_parts(data)
+    return _joined(parts or contract_parts(data))
+
+
+def _joined(parts: tuple[str, list[str], str]) -> bytes:
+    head, cargos, tail = parts
     return (head + ",".join(cargos) + tail).encode("utf-8")
 
 
@@ -60,7 +64,7 @@ def _dump(value) -> str:
 def contract_parts(data: dict) -> tuple[str, list[str], str]:
     """The archived text of a contract in three parts: what comes before its first cargo, each cargo's object, and
     what follows the last one; joined with "," between cargos they are json.dumps of the whole, a character for a
-    character (a JSON object is its members in order, `"key":value`, separated by ","; tests/test_record.py)."""
+    character (a JSON object is its members in order, `"key":value`, separated by ","; tests/test_corrections.py)."""
     keys = list(data)
     at = keys.index("cargos")
     before, after = _dump({k: data[k] for k in keys[:at]}), _dump({k: data[k] for k in keys[at + 1:]})
@@ -114,7 +118,7 @@ def result_text(result: ExamResult, digests: dict[str, str] | None = None, worke
                                           result.timelines.get(result.positions[k].position.code)))), lambda: None
 
     found = each_forked(len(result.positions), workers, start, what="do contrato do resultado")
-    return (head + ",".join(found[k] for k in range(len(result.positions))) + tail).encode("utf-8")
+    return _joined((head, [found[k] for k in range(len(result.positions))], tail))
 
 
 def _decode_at(decoder: json.JSONDecoder, text: str, at: int, guess: int) -> tuple[object, int]:

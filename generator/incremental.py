@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from . import sitedir
+from .paths import link_or_copy
 from .render.site import verification
 
 ENTRY = "entrada.json"
@@ -132,6 +133,11 @@ class Earlier:
     entry: dict  # its cache entry
     cache: Path | None = None  # its folder in the previous cache (the cargos' postings, POSTINGS)
 
+    @property
+    def site(self) -> Path:
+        """The previous site (`folder` is its certames/<exame>/)."""
+        return self.folder.parent.parent
+
 
 def earlier(previous: Path | None, cache: Path | None, slug: str) -> Earlier | None:
     """The previous build's entry of an exam, whatever its fingerprint (None without one)."""
@@ -181,10 +187,7 @@ def reuse_extracts(before: Earlier | None, key: str, exam_dir: Path) -> dict | N
         target = Path(exam_dir) / item["href"]
         target.parent.mkdir(parents=True, exist_ok=True)
         target.unlink(missing_ok=True)
-        try:
-            os.link(before.folder / item["href"], target)
-        except OSError:
-            shutil.copy2(before.folder / item["href"], target)
+        link_or_copy(before.folder / item["href"], target)
         out[code] = {k: v for k, v in item.items() if k != "sha256"}
     return out
 
@@ -226,7 +229,7 @@ class CargoCache:
         salt = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{options}".encode()).hexdigest()
         if before is None or not isinstance(before.entry.get(CARGOS), dict) or not before.entry.get(FILES):
             return cls(salt)
-        return cls(salt, before.folder.parent.parent, before.entry,
+        return cls(salt, before.site, before.entry,
                    before.cache / POSTINGS if before.cache is not None else None)
 
     @staticmethod
@@ -381,7 +384,7 @@ def earlier_keys(search, before: Earlier | None) -> None:
     prefix = f"busca/{segment}"
     search.earlier[segment] = Keys(record["chaves"], record["contagens"],
                                    {rel[len(prefix):]: sha for rel, sha in files.items() if rel.startswith(prefix)},
-                                   before.folder.parent.parent / "busca" / segment)
+                                   before.site / "busca" / segment)
 
 
 def _linked(before: Earlier | None) -> tuple[str, dict] | None:
@@ -389,7 +392,7 @@ def _linked(before: Earlier | None) -> tuple[str, dict] | None:
     hard-linked from it; None without a previous entry."""
     if before is None or not isinstance(before.entry.get(FILES), dict):
         return None
-    return os.fspath(before.folder.parent.parent), before.entry[FILES]
+    return os.fspath(before.site), before.entry[FILES]
 
 
 def _hashes(site_dir: Path, roots: list[str], linked: tuple[str, dict] | None = None) -> dict[str, str]:
@@ -484,10 +487,7 @@ def _link_tree(source: Path, target: Path) -> None:
         for name in dirs:
             os.makedirs(os.path.join(dest, name), exist_ok=True)
         for name in sorted(files):
-            try:
-                os.link(os.path.join(folder, name), os.path.join(dest, name))
-            except OSError:
-                shutil.copy2(os.path.join(folder, name), os.path.join(dest, name))
+            link_or_copy(os.path.join(folder, name), os.path.join(dest, name))
 
 
 def _link_files(source: Path, target: Path, rels: list[str]) -> None:
@@ -501,10 +501,7 @@ def _link_files(source: Path, target: Path, rels: list[str]) -> None:
         if folder not in made:
             os.makedirs(folder, exist_ok=True)
             made.add(folder)
-        try:
-            os.link(os.path.join(source, rel), dest)
-        except OSError:
-            shutil.copy2(os.path.join(source, rel), dest)
+        link_or_copy(os.path.join(source, rel), dest)
 
 
 def _copy_tree(source: Path, target: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import unicodedata
 from pathlib import Path
 
@@ -61,3 +62,12 @@ def user_cache(name: str) -> Path | None:
     except OSError:
         return None
     return folder if os.access(folder, os.W_OK | os.X_OK) else None
+
+
+def link_or_copy(source, target) -> None:
+    """Hard-link `source` as `target` (the same bytes, no copy), or copy it where a link is impossible (another
+    disk, a file system without links)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)

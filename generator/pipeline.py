@@ -29,7 +29,7 @@ from .errors import InputError, Problem
 from .law.rules import find_rules_dir, rules_for
 from .load import exam_slug, load_exam
 from .memory import paused_gc
-from .processes import Forked
+from .processes import PARALLEL_FROM, Forked, wanted, workers_for  # noqa: F401 (PARALLEL_FROM: build)
 from .results import ExamResult, compute
 from .tiebreak import column_kinds
 
@@ -678,20 +678,14 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
         recorder.extracts = incremental.extracts_entry(key, extracts, exam_dir)
 
 
-PARALLEL_FROM = 20_000  # approved candidates from which cargos are rendered in several processes
-
-
 def _extract_workers() -> int:
     """Processes for the per-cargo PDF extracts, whatever the exam's size: each costs a WeasyPrint cover and a
     pikepdf copy and save (about 0.2 s), far more than a fork (10k exam, 10 cargos: 1.9 s in one process)."""
-    return int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
+    return wanted()
 
 
 def _workers(prepared: Prepared) -> int:
     """Processes for an exam's cargos: one for small exams (forking costs more than it saves)."""
-    wanted = int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
     if prepared.position is None or len(prepared.cargos) < 2:
         return 1
-    if os.environ.get("GAZETA_PROCESSOS") or prepared.size() >= PARALLEL_FROM:
-        return wanted
-    return 1
+    return workers_for(prepared.size())

@@ -10,6 +10,19 @@ from typing import Callable, Iterator
 
 from .errors import FaultError
 
+PARALLEL_FROM = 20_000  # approved candidates from which an exam's work is split among several processes
+
+
+def wanted() -> int:
+    """The processes a batch may use: GAZETA_PROCESSOS when set, else the cores (at most 4)."""
+    return int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
+
+
+def workers_for(size: int) -> int:
+    """Processes for the work of an exam of `size` approved candidates: one below PARALLEL_FROM (forking costs
+    more than it saves), unless GAZETA_PROCESSOS says how many."""
+    return wanted() if os.environ.get("GAZETA_PROCESSOS") or size >= PARALLEL_FROM else 1
+
 
 class Forked:
     """A function run in a forked process (it sees this process's memory as it was), its result or exception

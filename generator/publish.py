@@ -98,7 +98,7 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
     parts = {todo[0].slug: contract_parts(states[0][2])}
     last = _last_contract(records, states[0][2], parts[todo[0].slug])
     found = _corrections(states, last)
-    problems += empty_corrections(states, last, found)
+    problems += empty_corrections(states, found)
     if problems:
         raise InputError(problems)
     texts, before = {}, last
@@ -191,14 +191,13 @@ def _corrections(states: list[tuple], published: dict | None) -> dict:
     return found
 
 
-def empty_corrections(states: list[tuple], published: dict | None, found: dict | None = None) -> list[Problem]:
+def empty_corrections(states: list[tuple], found: dict) -> list[Problem]:
     """A retificação that changes nothing is refused (issue 19 item 4): it would be published saying only "nenhum
     nome, nota, classificação ou posição mudou". LEGAL-NOTES 13: a retificação corrects what its act published;
     an act republished as it was is a `republicacao`. `states`: (act, result, contract) of each act to publish;
-    `found`: their corrections (`_corrections`), computed here when not given."""
+    `found`: their corrections (`_corrections`)."""
     from .law import corrections
 
-    found = _corrections(states, published) if found is None else found
     problems = []
     for act, _, current in states:
         if act.kind == CORRECTION:

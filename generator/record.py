@@ -75,9 +75,6 @@ def _digests(records: list) -> dict[str, str | None]:
     return {(r.act.get("identificador") or r.act["numero"]): r.files.get(r.pdf or "") for r in records}
 
 
-PARALLEL_FROM = 20_000  # approved candidates from which the contract is serialised by several processes
-
-
 def _as_archived(last, result, digests: dict) -> bool:
     """Whether the contract computed now is, byte for byte, the one the last act archived (its SHA-256 in the
     manifest): then nothing differs, and the archived one (280 MB of JSON at 1M) need not be read. A shortcut only:
@@ -85,17 +82,15 @@ def _as_archived(last, result, digests: dict) -> bool:
     settled by comparing the two contracts row by row, as before. A national exam's contract is serialised by
     forked processes, cargo by cargo (contract.result_text): the same bytes."""
     import hashlib
-    import os
 
     from .contract import result_text
+    from .processes import workers_for
     from .store import archive
 
     sealed = last.files.get(archive.RESULT_FILE)
     if not sealed:
         return False
-    workers = int(os.environ.get("GAZETA_PROCESSOS", "0")) or min(os.cpu_count() or 1, 4)
-    if sum(len(p.order) for p in result.positions) < PARALLEL_FROM:
-        workers = 1
+    workers = workers_for(sum(len(p.order) for p in result.positions))
     return hashlib.sha256(result_text(result, digests, workers)).hexdigest() == sealed
 
 

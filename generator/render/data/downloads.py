@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ...cli_text import number, size
+from ...paths import link_or_copy
 
 # ZIP stores local date and time with 2-second steps from 1980 (APPNOTE 4.4.6): earlier dates are clamped.
 _ZIP_EPOCH = datetime(1980, 1, 1, tzinfo=timezone.utc)
@@ -421,10 +422,7 @@ class Deflated:
             self.now.mkdir(parents=True, exist_ok=True)
             target = self.now / path.name
             if not target.exists():
-                try:
-                    os.link(path, target)
-                except OSError:
-                    shutil.copyfile(path, target)
+                link_or_copy(path, target)
             self._index()[(sha256, size)] = (target, crc)
             path = target
         return path, crc

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from array import array
 from dataclasses import dataclass
@@ -57,6 +56,8 @@ from json.encoder import encode_basestring  # C-accelerated string quoting: one 
 import tempfile
 import unicodedata
 from pathlib import Path
+
+from ...paths import link_or_copy
 
 SEGMENT_FROM = 100_000  # approved candidates from which an exam's index is a segment of its own
 SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and a few shards: < 300 KB
@@ -143,7 +144,7 @@ class SearchIndex:
         self._file = "t-0"  # the spill file the following postings go to (`part`)
         # segment → Keys: what the previous build wrote of it, to keep its key shards when its keys are the same
         self.earlier: dict[str, Keys] = {}
-        self.keys: dict[str, dict] = {}  # segment → Keys.record() of what `write` wrote, for the next build
+        self.keys: dict[str, dict] = {}  # segment → {"chaves", "contagens"} of what `write` wrote, for the next build
 
     @property
     def cargos(self) -> list[list]:
@@ -304,14 +305,11 @@ class Keys:
     files: dict[str, str]
     folder: Path
 
-    def record(self) -> dict:
-        return {"chaves": self.digest, "contagens": self.stats}
-
 
 def _write_segment(out: Path, table: dict, paths: list[Path], workers: int, earlier: Keys | None = None
                    ) -> tuple[dict, dict]:
     """One segment: read its spills, order each cargo's rows, write the tables, then every kind of key; (counts,
-    Keys.record of it). Memory: the rows, one id array per word and one `key TAB id` string per registration and
+    {"chaves": the keys' SHA-256, "contagens": the key shards' counts}, which the next build's Keys is made of). Memory: the rows, one id array per word and one `key TAB id` string per registration and
     reversed registration.
 
     Issue 20 item 4, a changed score rewrites its cargo's table: a row's id is its place in the tables, ordered by
@@ -351,10 +349,13 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int, earl
     del rows
     _dump(out / "cargos.json", {"certames": table["exams"], "cargos": cargos, "tabelas": bases, "linhas": TABLE_ROWS})
     digest_hex = digest.hexdigest()
+
+    def with_tables(keyed: dict) -> tuple[dict, dict]:  # the key shards' counts, and the whole segment's
+        return ({**keyed, "shards": keyed["shards"] + tables, "largest": max(keyed["largest"], largest)},
+                {"chaves": digest_hex, "contagens": keyed})
+
     if earlier is not None and earlier.digest == digest_hex and _link_keyed(earlier, out):
-        stats = {**earlier.stats, "shards": tables + earlier.stats["shards"], "largest": max(largest,
-                                                                                           earlier.stats["largest"])}
-        return stats, {"chaves": digest_hex, "contagens": earlier.stats}
+        return with_tables(earlier.stats)
     next_id = 0
     for keyed in ordered:
         for keys in keyed:
@@ -420,8 +421,7 @@ def _write_segment(out: Path, table: dict, paths: list[Path], workers: int, earl
         stats["largest"] = max(stats["largest"], done[1])
         paired[name] = tokens
     _dump(out / "p" / "buckets.json", paired)  # bucket → its paired (common) words: busca.js plans only those
-    keyed = {"chaves": digest_hex, "contagens": dict(stats)}
-    return {**stats, "shards": stats["shards"] + tables, "largest": max(stats["largest"], largest)}, keyed
+    return with_tables(dict(stats))
 
 
 def _link_keyed(earlier: Keys, out: Path) -> bool:
@@ -431,8 +431,7 @@ def _link_keyed(earlier: Keys, out: Path) -> bool:
 
     found = []
     for rel, sealed in earlier.files.items():
-        head, _, tail = rel.partition("/")
-        if head not in KEYED:
+        if rel.partition("/")[0] not in KEYED:
             continue
         source = earlier.folder / rel
         if not source.is_file() or sha256_file(source) != sealed:
@@ -440,10 +439,7 @@ def _link_keyed(earlier: Keys, out: Path) -> bool:
         found.append((source, out / rel))
     for source, target in found:
         target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            os.link(source, target)
-        except OSError:
-            shutil.copyfile(source, target)
+        link_or_copy(source, target)
     return bool(found)
 
 
