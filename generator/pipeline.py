@@ -90,7 +90,11 @@ def changes(records: list, contract_of=None) -> dict:
     that file existed, from its result contract compared with the one archived just before it (the same comparison,
     made again: each contract read at most once). The build verifies those files against their manifests before
     anything is written (build.archived), so a changed one stops it there. `contract_of(record)`: its contract
-    (default `Record.contract`)."""
+    (default `Record.contract`).
+
+    Reading adopted (not in LEGAL-NOTES): what a retificação changed for a candidate is its comparison with the act
+    published just before it, not with the act its `retifica` names — a retificação quotes only what it changes
+    (LEGAL-NOTES 13; Decreto nº 12.002/2024, arts. 73–74), and an earlier retificação's changes are that act's."""
     from .acts.model import CORRECTING_KINDS
     from .law import corrections
     from .store import archive
