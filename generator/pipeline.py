@@ -588,8 +588,10 @@ def _copy_archived(site, prepared: Prepared, exam_dir: Path) -> dict | None:
 
     exam = prepared.exam
     entries = act_pages.history(exam["slug"], prepared.records)
+    before = prepared.earlier.folder / "atos" if prepared.earlier is not None else None
     for order, (record, entry) in enumerate(zip(prepared.records, entries), 1):
-        archive.copy(record, exam_dir / "atos" / record.slug)
+        # the previous site's copies of the same acts are linked once their bytes check out (archive.copy)
+        archive.copy(record, exam_dir / "atos" / record.slug, before / record.slug if before else None)
         if entry["pdf"]:  # its verification page says what `gazeta verificar` reads in the signature
             # the copy was checked against the archive's SHA-256 just above: not hashed again for the report
             entry["verificacao"] = verify.signature_report(exam_dir / "atos" / record.slug / entry["pdf"]["href"],

@@ -265,8 +265,14 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
                                                               ensure_ascii=False, separators=(",", ":")) + "\n",
                                                    encoding="utf-8")
     extra = {}
-    if pdf is not None and key is not None:
-        extra["assinatura"] = _sign(folder / name, key, act)
+    if pdf is not None:
+        from .store import verify
+
+        signature = _sign(folder / name, key, act) if key is not None else None
+        if signature is not None:
+            extra["assinatura"] = {"assinante": getattr(key, "subject", ""), "emissor": getattr(key, "issuer", ""),
+                                   "valida": bool(getattr(signature, "valid", False))}
+        verify.remember_signature(folder / name, signature)  # the first build's verification page takes it
     record = {**view, "corpo": exam["corpo"], "pdf": _pdf_info(pdf), "dados": _data_info(data, folder)}
     if act.is_stage_call:  # its own open data: whom it called (LEGAL-NOTES 18)
         from .render.data.called import write_called
@@ -304,9 +310,8 @@ def signing_key(exam_dir: Path):
     return sign.key_from_env(Path(exam_dir).resolve().parents[1])
 
 
-def _sign(path: Path, key, act: Act) -> dict:
+def _sign(path: Path, key, act: Act):
+    """Sign the act's PDF; the signature as read back from the signed file (store/sign.Signature)."""
     from .store import sign
 
-    signature = sign.sign_file(path, key, reason=f"Publicação do {act.label}", location=act.place)
-    return {"assinante": getattr(key, "subject", ""), "emissor": getattr(key, "issuer", ""),
-            "valida": bool(getattr(signature, "valid", False))}
+    return sign.sign_file(path, key, reason=f"Publicação do {act.label}", location=act.place)

@@ -4,6 +4,7 @@ rendered — and the site is still, byte for byte and file for file, the one a f
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 from pathlib import Path
@@ -181,7 +182,8 @@ def test_a_correction_of_scores_keeps_the_search_key_shards_and_a_changed_name_m
     """Issue 20 item 4: a retificação of scores changes ranks, pages and status, which live in the cargo tables
     (busca/.../t/), not the ids nor the keys: the segment's key shards (names, pairs, inscrições, typos) are the
     previous build's files, hard-linked, not made again. A retificação that changes a name changes the keys: they
-    are made again. Either way the site is a full build's."""
+    are made again. The tables of the cargos it did not touch are the previous build's files too. Either way the site
+    is a full build's."""
     from generator.render.site import search
 
     monkeypatch.setattr(search, "SEGMENT_FROM", 1)  # the exam's index is a segment of its own, as a national one
@@ -202,7 +204,12 @@ def test_a_correction_of_scores_keeps_the_search_key_shards_and_a_changed_name_m
     now = {p.relative_to(shards): p.stat().st_ino for p in shards.rglob("*") if p.is_file()}
     kept = [rel for rel in now if rel.parts[0] in search.KEYED]
     assert kept and all(now[rel] == inodes[rel] for rel in kept)
-    assert any(now[rel] != inodes.get(rel) for rel in now if rel.parts[0] == "t")  # the tables are written
+    # the corrected cargo's tables are written (C002: the segment's cargo 1, t/1-*.json); the others' hold the same
+    # bytes and are the previous build's files, compared and hard-linked
+    tables = [rel for rel in now if rel.parts[0] == "t"]
+    written = {rel for rel in tables if now[rel] != inodes.get(rel)}
+    assert written and all(rel.name.startswith("1-") for rel in written), written
+    assert len(written) < len(tables)
     fresh = tmp_path / "fresh"
     build(content, fresh)
     assert _tree(site) == _tree(fresh)
@@ -311,3 +318,34 @@ def test_random_small_changes_build_incrementally_as_a_full_build(tmp_path_facto
         fresh = base / f"fresh-{k}"
         build(content, fresh, pdf=False)
         assert _tree(site) == _tree(fresh), (k, cargo, nth, by)
+
+
+def test_after_a_retificacao_the_published_acts_files_are_the_previous_sites_once_their_bytes_check_out(tmp_path, env):
+    """The build copies every archived act's files beside its page (store/archive.copy, each copy checked against
+    the manifest). After a retificação, the result act's files are in the previous site already: each one that
+    hashes to its manifest's SHA-256 is that file, hard-linked, not written again (at 1M, the 300 MB PDF and its
+    data, about 5 s). One altered in the previous site is not taken: the new site gets the archive's bytes. Either
+    way the site is a full build's."""
+    content, exam = _content(tmp_path, published=True)
+    site = tmp_path / "site"
+    build(content, site)
+    act = site / "certames" / "sintetico" / "atos" / "ato-100-2024"
+    published = json.loads((act / "manifesto.json").read_text(encoding="utf-8"))["arquivos"]  # the archived files
+    files = sorted(act / rel for rel in published)
+    assert any(p.suffix == ".pdf" for p in files) and any(p.suffix == ".csv" for p in files), files
+    inodes = {p: p.stat().st_ino for p in files}
+    altered = max((p for p in files if p.suffix == ".csv"), key=lambda p: p.stat().st_size)
+    original = altered.read_bytes()
+    altered.write_bytes(original.replace(b",", b";", 1))  # the previous site's copy, edited by hand
+    assert altered.read_bytes() != original
+    _raise_score(exam, "C002")
+    (exam / "certame.toml").write_text((exam / "certame.toml").read_text(encoding="utf-8") + CORRECTION,
+                                       encoding="utf-8")
+    publish(exam, site_url=SITE_URL)
+    build(content, site)
+    linked = [p for p in files if p.stat().st_ino == inodes[p]]
+    assert altered not in linked and altered.read_bytes() == original
+    assert sorted(linked) == sorted(p for p in files if p != altered)
+    fresh = tmp_path / "fresh"
+    build(content, fresh)
+    assert _tree(site) == _tree(fresh)

@@ -551,6 +551,31 @@ def test_a_signature_report_is_read_once_then_taken_from_the_cache_without_pyhan
     assert _report(signed, "")[0] == first  # GAZETA_CACHE empty: no cache, the same report
 
 
+@pytest.mark.parametrize("signing", [True, False], ids=["assinado", "sem-assinatura"])
+def test_publicar_leaves_the_report_a_reading_of_the_file_gives(keys, tmp_path, monkeypatch, own_site_url, signing):
+    """`gazeta publicar` reads the signature back right after signing (store/sign.sign_file): it keeps that reading's
+    report in the user's cache (store/verify.remember_signature), so the first build does not parse the act's PDF
+    again (1.2 s at 10,000 candidates). What it keeps must be what reading the archived file gives, in a process
+    with a cache of its own; an unsigned act's report says it is not signed."""
+    from generator.store import archive as archive_module
+    from generator.store import verify
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("GAZETA_CACHE", str(cache))
+    folder = _publish_exam(tmp_path)
+    if signing:
+        monkeypatch.setenv(sign.ENV_CERTIFICATE, str(keys / "valido.p12"))
+        monkeypatch.setenv(sign.ENV_PASSWORD, PASSWORD)
+    assert main(["publicar", str(folder)]) == 0
+    (record,) = archive_module.read(folder)
+    (kept,) = (cache / "assinaturas").glob(f"{record.files[record.pdf]}-*.json")
+    read, imported = _report(record.folder / record.pdf, tmp_path / "outro-cache")
+    assert imported == ["aiohttp", "pyhanko"]  # that one parsed the file
+    assert json.loads(kept.read_text(encoding="utf-8")) == read
+    assert read["assinado"] is signing and read["confere"] is True, read
+    assert verify.signature_report(record.folder / record.pdf) == read
+
+
 @pytest.mark.parametrize("package", ["pyHanko", "pyhanko-certvalidator", "cryptography", "asn1crypto"])
 def test_the_cached_report_is_keyed_by_every_library_that_decides_the_checks(monkeypatch, package):
     """A cached signature report stands for a new reading only while nothing that reads changed: an upgrade of

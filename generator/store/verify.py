@@ -309,12 +309,7 @@ def signature_report(path: Path, *, sha256: str | None = None) -> dict | None:
     preview's first page waited about 2.6 s for these reports). A changed file has another SHA-256: it is read.
     `sha256`: the file's, when the caller has just checked it (the archive's copy); else it is computed here."""
     path = Path(path)
-    cache, entry = user_cache("assinaturas"), None
-    if cache is not None:
-        try:
-            entry = cache / f"{sha256 or sha256_file(path)}-{_reader_version()}.json"
-        except OSError:  # unreadable: the checks below say so
-            entry = None
+    entry = _report_entry(path, sha256)
     if entry is not None:
         try:
             found = json.loads(entry.read_text(encoding="utf-8"))
@@ -323,16 +318,46 @@ def signature_report(path: Path, *, sha256: str | None = None) -> dict | None:
         if isinstance(found, dict) and set(found) == {"assinado", "confere", "conferencias", "linhas"}:
             return found
     try:
-        checks = _signature_checks(path, is_pdf(path), None)
+        report = _report(_signature_checks(path, is_pdf(path), None))
     except ImportError:
         return None
-    report = {"assinado": checks[0].summary not in (UNSIGNED, NOT_A_PDF),
-              "confere": not any(c.failed for c in checks),
-              "conferencias": [{"nome": c.name, "resultado": c.summary} for c in checks],
-              "linhas": [line for c in checks for line in c.lines]}
     if entry is not None:
         _write_quietly(entry, json.dumps(report, ensure_ascii=False, sort_keys=True))
     return report
+
+
+def remember_signature(path: Path, signature) -> None:
+    """Keep the report of a PDF `gazeta publicar` has just finished, from the signature it read back after signing
+    (store/sign.sign_file), or None when it did not sign: the same report `signature_report` would compute by
+    parsing the file (its cross-reference table, about 1.2 s for a 10,000-candidate act and far more at 1M), which
+    the first build after publicar then takes from the cache. Nothing is kept without pyHanko (no report then)."""
+    path = Path(path)
+    entry = _report_entry(path, None)
+    if entry is None:
+        return
+    try:
+        checks = _checks_of(signature, None)
+    except ImportError:
+        return
+    _write_quietly(entry, json.dumps(_report(checks), ensure_ascii=False, sort_keys=True))
+
+
+def _report_entry(path: Path, sha256: str | None) -> Path | None:
+    """The cache file of a PDF's signature report (None without a user cache or when the file cannot be read)."""
+    cache = user_cache("assinaturas")
+    if cache is None:
+        return None
+    try:
+        return cache / f"{sha256 or sha256_file(path)}-{_reader_version()}.json"
+    except OSError:  # unreadable: the checks say so
+        return None
+
+
+def _report(checks: list) -> dict:
+    return {"assinado": checks[0].summary not in (UNSIGNED, NOT_A_PDF),
+            "confere": not any(c.failed for c in checks),
+            "conferencias": [{"nome": c.name, "resultado": c.summary} for c in checks],
+            "linhas": [line for c in checks for line in c.lines]}
 
 
 @lru_cache(maxsize=1)
@@ -378,6 +403,14 @@ def _signature_checks(path: Path, pdf: bool, roots: list | None) -> list[Check]:
     except Exception as exc:  # noqa: BLE001 - pyHanko raises many kinds on a damaged file; all mean the same here
         return [Check(sig, "ILEGÍVEL", (f"Assinatura: ILEGÍVEL — o PDF está danificado ou foi adulterado "
                                         f"({type(exc).__name__}).",), failed=True)]
+    return _checks_of(signature, roots)
+
+
+def _checks_of(signature, roots: list | None) -> list[Check]:
+    """The checks of a signature read (store/sign.read_signature; None: the file is not signed)."""
+    from . import sign  # noqa: F401 - ImportError without pyHanko, as when the file is read
+
+    sig, chain = "assinatura digital", "cadeia de confiança"
     if signature is None:
         return [Check(sig, UNSIGNED, ("Assinatura: o arquivo não está assinado.",)),
                 Check(chain, "não se aplica: sem assinatura")]
