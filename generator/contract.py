@@ -105,20 +105,31 @@ def published_contract(text: str, current: dict, parts: tuple[str, list[str], st
     return {**{k: current[k] for k in keys[:at_cargos]}, "cargos": cargos, **found}
 
 
-def result_text(result: ExamResult, digests: dict[str, str] | None = None, workers: int = 1) -> bytes:
-    """contract_bytes(contract(result, digests)), each cargo's part built and serialised by `workers` forked
-    processes (processes.each_forked): at 1M, 10 CPU s that the record gate (record.standing) otherwise spends in
-    one process before anything else can start."""
+def result_digest(result: ExamResult, digests: dict[str, str] | None = None, workers: int = 1) -> str:
+    """The SHA-256 of contract_bytes(contract(result, digests)), what `publicar` seals, without making those bytes
+    whole: each cargo's part is built, serialised and encoded by one of `workers` forked processes
+    (processes.each_forked) and hashed here in cargo order, between the head and the tail and with the "," of
+    `_joined`. At 1M the record gate (record.standing) otherwise spends 10 CPU s in one process before anything else
+    can start, then joined 280 MB of text and encoded it again to hash it."""
+    import hashlib
+
     from .processes import each_forked
 
     head, _, tail = contract_parts(_contract(result, digests, []))
 
     def start(_):
         return (lambda k: _dump(_position(result.positions[k], result.rules,
-                                          result.timelines.get(result.positions[k].position.code)))), lambda: None
+                                          result.timelines.get(result.positions[k].position.code))).encode("utf-8"),
+                lambda: None)
 
     found = each_forked(len(result.positions), workers, start, what="do contrato do resultado")
-    return _joined((head, [found[k] for k in range(len(result.positions))], tail))
+    digest = hashlib.sha256(head.encode("utf-8"))
+    for k in range(len(result.positions)):
+        if k:
+            digest.update(b",")
+        digest.update(found[k])
+    digest.update(tail.encode("utf-8"))
+    return digest.hexdigest()
 
 
 def _decode_at(decoder: json.JSONDecoder, text: str, at: int, guess: int) -> tuple[object, int]:

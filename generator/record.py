@@ -80,10 +80,8 @@ def _as_archived(last, result, digests: dict) -> bool:
     manifest): then nothing differs, and the archived one (280 MB of JSON at 1M) need not be read. A shortcut only:
     any other outcome (the acts archived in one run, whose contracts name fewer PDF hashes; another gazeta) is
     settled by comparing the two contracts row by row, as before. A national exam's contract is serialised by
-    forked processes, cargo by cargo (contract.result_text): the same bytes."""
-    import hashlib
-
-    from .contract import result_text
+    forked processes, cargo by cargo, and hashed part by part (contract.result_digest): the same bytes."""
+    from .contract import result_digest
     from .processes import workers_for
     from .store import archive
 
@@ -91,7 +89,7 @@ def _as_archived(last, result, digests: dict) -> bool:
     if not sealed:
         return False
     workers = workers_for(sum(len(p.order) for p in result.positions))
-    return hashlib.sha256(result_text(result, digests, workers)).hexdigest() == sealed
+    return result_digest(result, digests, workers) == sealed
 
 
 def _result_act(records: list) -> str:

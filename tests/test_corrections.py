@@ -245,15 +245,22 @@ def test_an_unchanged_archived_cargo_is_not_parsed(monkeypatch):
 
 
 def test_the_contract_serialised_by_several_processes_is_the_contract(monkeypatch):
-    """contract.result_text (the record gate's serialisation, cargo by cargo in forked processes) gives the bytes
-    of contract_bytes(contract(…)), which `publicar` archives, with the acts' PDF hashes."""
+    """contract.result_digest (the record gate's serialisation, cargo by cargo in forked processes, hashed part by
+    part) is the SHA-256 of contract_bytes(contract(…)), the bytes `publicar` archives, with the acts' PDF hashes;
+    a contract that differs in one score does not give it."""
+    import hashlib
     from pathlib import Path
 
-    from generator.contract import contract_bytes, result_text
+    from generator.contract import contract_bytes, result_digest
     from generator.pipeline import prepare
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
     result = prepare(Path(__file__).resolve().parents[1] / "content" / "certames" / "cariacica-2023-concurso")
     digests = {a.id: "ab" * 32 for a in result.exam.acts[:1]}
-    expected = contract_bytes(contract(result, digests))
-    assert result_text(result, digests, workers=2) == expected == result_text(result, digests, workers=1)
+    expected = hashlib.sha256(contract_bytes(contract(result, digests))).hexdigest()
+    assert len(result.positions) > 1
+    assert result_digest(result, digests, workers=2) == expected == result_digest(result, digests, workers=1)
+    assert result_digest(result, {}, workers=2) != expected  # the acts' hashes are part of it
+    person = result.positions[-1].order[0]
+    person.score += 1
+    assert result_digest(result, digests, workers=2) != expected
