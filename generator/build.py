@@ -117,8 +117,10 @@ def build(content_dir: Path, site_dir: Path, *, pdf: bool = True, config_file: P
         previous = site_dir if site_dir.is_dir() else None
         cache = incremental.previous_cache(site_dir) if previous else None
         trust = archive.Trust(incremental.signatures(cache))  # archived files unchanged since the last build's check
+        # InputError here: nothing written at all; a national exam's record gate may still run beside the build,
+        # which reads it before putting anything in place (_build_locked)
         job = prepare_all(content_dir, pdf=pdf, transient=False, previous=previous, cache=cache,
-                          site_url=site_url(config_file), trust=trust)  # InputError here: nothing written at all
+                          site_url=site_url(config_file), trust=trust, deferred=True)
         return _build_locked(job, content_dir, site_dir, config_file)
 
 
@@ -189,12 +191,16 @@ def _build_locked(job: Job, content_dir: Path, site_dir: Path, config_file: Path
 
             plugin = GazetaPlugin(job, generate)
             mkdocs_build(engine_config(config_file, plugin, docs_dir=str(content_dir), site_dir=str(tmp)))
+        problems = job.settle()  # the record gates left running (prepare_all `deferred`): before anything is swapped
+        if problems:
+            raise InputError(problems)
         from . import incremental
 
         sitedir.mark(tmp)
         incremental.invalidate(site_dir)  # the old cache must never outlive the site it describes
         sitedir.swap(tmp, site_dir, background=previous >= sitedir.BACKGROUND_FROM)
     except BaseException as error:
+        job.close()
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
         if job.staging is not None:

@@ -34,10 +34,13 @@ from .results import ExamResult, compute
 from .tiebreak import column_kinds
 
 
-def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True, trust=None) -> ExamResult:
+def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True, trust=None,
+            later: list | None = None) -> ExamResult:
     """The allocated exam, or InputError with every problem found — among them, working files that are no longer
     those of the last published act while no new act is declared (generator/record.py). `trust`: the build's
-    verified archive files (store.archive.Trust; none: every file read is hashed)."""
+    verified archive files (store.archive.Trust; none: every file read is hashed). `later` (the build's): where a
+    national exam's record gate still running beside it is left (a record.Verdict), for the build to read before it
+    puts the new site in place; without it the gate is settled here."""
     from . import record
     from .store import archive
 
@@ -75,8 +78,13 @@ def prepare(exam_dir: Path, rules_dir: Path | None = None, project: bool = True,
             kept[r.slug] = found
         return found
 
-    if as_published and (problems := record.standing(exam_dir, result, records, waiting, contract_of)):
-        raise InputError(problems)
+    if as_published:
+        background = later is not None and sum(len(p.order) for p in result.positions) >= PARALLEL_FROM
+        found = record.verdict(exam_dir, result, records, waiting, contract_of, background=background)
+        if found.running is not None:
+            later.append(found)
+        elif problems := found.problems():
+            raise InputError(problems)
     result.changes = changes(records, contract_of)
     result.corrected = _corrected(records, "nota" in result.rules.public_fields, result.changes)
     return result
@@ -346,34 +354,64 @@ class Job:
     report: dict = field(default_factory=dict)
     staging: Path | None = None  # the new incremental cache, put in place after the swap (generator/incremental)
     trust: object = None  # store.archive.Trust: the archived files this build verified, saved in its cache
+    gates: list = field(default_factory=list)  # (folder, located, record.Verdict) still running (`settle`)
+
+    def settle(self) -> list[Problem]:
+        """The problems of the record gates left running beside the build (prepare_all with `deferred`), each
+        waited for; located in its exam's folder as prepare_all locates the others."""
+        problems: list[Problem] = []
+        try:
+            for folder, locate, found in self.gates:
+                found_problems = found.problems()
+                problems.extend(located(folder, found_problems) if locate else found_problems)
+        finally:
+            self.close()
+        return problems
+
+    def close(self) -> None:
+        """End the gates still running unread (the build failed before it could use them)."""
+        gates, self.gates = self.gates, []
+        for _, _, found in gates:
+            found.close()
 
 
 def prepare_all(content_dir: Path, *, pdf: bool = True, transient: bool = True, previous: Path | None = None,
-                cache: Path | None = None, site_url: str = "", trust=None) -> Job:
+                cache: Path | None = None, site_url: str = "", trust=None, deferred: bool = False) -> Job:
     """Check and allocate every exam under content_dir (`prepare_exam`); InputError lists the problems of all of
     them at once. With `previous` (the site of the last build), an exam unchanged since then is reused instead
     (generator/incremental). `trust` (store.archive.Trust): archived files known intact, e.g. from the previous
-    build's cache; a new one when not given. The job keeps it."""
+    build's cache; a new one when not given. The job keeps it. `deferred` (`gazeta build`): a national exam's
+    record gate may still be running when this returns (Job.gates); the caller must `settle` the job before it
+    publishes anything, and `close` it if it stops before."""
     from . import progress
     from .store import archive
 
     trust = trust if trust is not None else archive.Trust()
     folders = exam_dirs(Path(content_dir))
     problems: list[Problem] = name_problems(folders)
-    prepared = []
-    for folder in progress.ticking("Conferindo e alocando os certames", len(folders), folders):
-        try:
-            prepared.append(prepare_exam(folder, pdf=pdf, transient=transient, previous=previous, cache=cache,
-                                         site_url=site_url, trust=trust))
-        except InputError as error:
-            problems.extend(located(folder, error.problems) if len(folders) > 1 else error.problems)
-    if problems:
-        raise InputError(problems)
-    return Job(prepared, pdf=pdf, transient=transient, trust=trust)
+    prepared, later = [], []
+    try:
+        for folder in progress.ticking("Conferindo e alocando os certames", len(folders), folders):
+            running = [] if deferred else None
+            try:
+                prepared.append(prepare_exam(folder, pdf=pdf, transient=transient, previous=previous, cache=cache,
+                                             site_url=site_url, trust=trust, later=running))
+            except InputError as error:
+                problems.extend(located(folder, error.problems) if len(folders) > 1 else error.problems)
+            later += [(folder, len(folders) > 1, found) for found in running or ()]
+        job = Job(prepared, pdf=pdf, transient=transient, trust=trust, gates=later)
+        if problems:
+            problems.extend(job.settle())
+            raise InputError(problems)
+    except BaseException:
+        for _, _, found in later:
+            found.close()
+        raise
+    return job
 
 
 def prepare_exam(folder: Path, *, pdf: bool, transient: bool, previous: Path | None, cache: Path | None,
-                 site_url: str, trust):
+                 site_url: str, trust, later: list | None = None):
     """One exam, up to its public view: check → allocate → the record → view; or, when nothing it depends on
     changed since the previous build and every file it put in that site is intact, that build's pages
     (incremental.Reuse), its archive still verified. InputError with every problem found."""
@@ -387,7 +425,7 @@ def prepare_exam(folder: Path, *, pdf: bool, transient: bool, previous: Path | N
     if entry is not None and (entry["acts"] or not pdf) and incremental.intact(Path(previous), entry):
         incremental.check_archive(folder, witness(previous, folder), trust)
         return incremental.Reuse(folder.resolve().name, folder, entry, Path(previous), Path(cache))
-    result = prepare(folder, trust=trust)  # check → allocate (and the law over time)
+    result = prepare(folder, trust=trust, later=later)  # check → allocate (and the law over time)
     records = archived(folder, result.exam.acts, witness(previous, folder), trust)  # what was published
     item = public_views(result, records)  # the allow-listed view, as of the act in force
     item.exam["previa"] = preview(result.exam.acts, records)

@@ -25,18 +25,70 @@ def standing(folder, result, records: list, pending: list, contract_of=None) -> 
     """Problems that forbid presenting the exam's working files as its published record (none when they agree, or
     when a declared act is pending: the build is then a preview of it). `contract_of(record)`: its archived result
     contract (the caller's, read once for its other uses too; default `Record.contract`)."""
+    return verdict(folder, result, records, pending, contract_of).problems()
+
+
+class Verdict:
+    """The record gate's answer (`verdict`): known now, or still being computed by a forked process beside the
+    caller. `problems()` waits for it (and, when the contract computed now is not the archived one, compares the two
+    row by row for the message); `close()` ends a check the caller will not read (the build failed first)."""
+
+    def __init__(self, problems: list[Problem] | None = None, running=None, slow=None) -> None:
+        self._problems, self.running, self._slow = problems, running, slow
+
+    def problems(self) -> list[Problem]:
+        if self.running is not None:
+            running, self.running = self.running, None
+            try:
+                same = running.get()
+            finally:
+                running.__exit__(None, None, None)
+            self._problems = [] if same else self._slow()
+        return self._problems or []
+
+    def close(self) -> None:
+        if self.running is not None:
+            running, self.running = self.running, None
+            running.__exit__(None, None, None)
+
+
+def verdict(folder, result, records: list, pending: list, contract_of=None, background: bool = False) -> Verdict:
+    """`standing`'s checks. With `background`, when the inputs are those of the last act, the one check left (the
+    contract computed now hashes to the one it archived, `_as_archived`: at 1M, 10+ CPU s of serialising) runs in a
+    forked process while the caller goes on; the build reads its answer before it puts the new site in place
+    (build._build_locked), so nothing is published before the record is confirmed."""
     from .store import archive
-    from .contract import contract
 
     if not records or pending:
-        return []
+        return Verdict([])
     last = records[-1]
     published = last.manifest.get("entradas") or {}
     now = archive.input_hashes(folder)
     changed = sorted(name for name in set(published) | set(now) if published.get(name) != now.get(name))
     digests = _digests(records[:-1])
-    if not changed and _as_archived(last, result, digests):
-        return []
+
+    def slow() -> list[Problem]:
+        return _problems(result, records, digests, changed, published, now, contract_of)
+
+    if changed:
+        return Verdict(slow())
+    sealed = last.files.get(archive.RESULT_FILE)
+    if background and sealed:
+        from .contract import result_digest
+        from .processes import Forked
+
+        running = Forked(lambda: result_digest(result, digests, 1) == sealed, what="da conferência do registro")
+        return Verdict(running=running.__enter__(), slow=slow)
+    return Verdict([] if _as_archived(last, result, digests) else slow())
+
+
+def _problems(result, records: list, digests: dict, changed: list[str], published: dict, now: dict,
+              contract_of=None) -> list[Problem]:
+    """The messages of a record gate that failed: each input changed since the last act, or the result the code or
+    the rules now compute differently, with the first rows that differ and the two ways out."""
+    from .store import archive
+    from .contract import contract
+
     current = contract(result, digests)
     # the newest archived contract, each read once (hundreds of megabytes of JSON at national scale)
     archived = next((c for c in map(contract_of or archive.Record.contract, reversed(records)) if c is not None),
@@ -44,7 +96,7 @@ def standing(folder, result, records: list, pending: list, contract_of=None) -> 
     differences = _differences(archived, current) if archived is not None else []
     if not changed and not differences:
         return []
-    act = last.act
+    act = records[-1].act
     when = _br(act.get("data", ""))
     head = f"o último ato publicado é o {act.get('titulo') or act.get('numero')}, de {when}"
     shown = "; ".join(differences[:SHOWN]) + ("; …" if len(differences) > SHOWN else "")

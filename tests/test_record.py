@@ -70,8 +70,25 @@ def test_an_unpublished_edit_stops_check_and_build_and_writes_nothing(tmp_path):
     assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
 
 
-def test_a_result_the_rules_now_compute_differently_stops_the_build(tmp_path):
+@pytest.mark.parametrize("beside", [False, True], ids=["na-hora", "ao-lado-do-build"])
+def test_a_result_the_rules_now_compute_differently_stops_the_build(tmp_path, monkeypatch, beside):
+    """The same files, another result: the build stops, and the site it had built is left as it was. `beside`: the
+    exam counts as national (PARALLEL_FROM 1), so its gate's last check (the contract computed now hashes to the
+    archived one) runs in a forked process beside the build (record.verdict, background), which reads its answer
+    before putting anything in place: the same stop, the same message, nothing changed."""
+    from generator import pipeline, record
+
+    if beside:
+        monkeypatch.setattr(pipeline, "PARALLEL_FROM", 1)
+    seen: list = []
+    real = record.verdict
+    monkeypatch.setattr(record, "verdict", lambda *a, **k: seen.append(k.get("background", False)) or real(*a, **k))
     content = _content(tmp_path)
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    assert seen == [beside]
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    beside_site = sorted(p.name for p in tmp_path.iterdir())
     rules = content / "jurisdicoes" / "mato-grosso-do-sul.toml"
     text = rules.read_text(encoding="utf-8")
     # The article cited for ampla places: the published lists cite "art. 3º, § 3º".
@@ -79,10 +96,12 @@ def test_a_result_the_rules_now_compute_differently_stops_the_build(tmp_path):
     assert count == 1, "the MS rule file no longer has ampla_fundamento: update the test"
     rules.write_text(changed, encoding="utf-8")
     with pytest.raises(InputError) as error:
-        build(content, tmp_path / "site", pdf=False)
+        build(content, site, pdf=False)
     text = str(error.value)
     assert "resultado calculado agora difere do publicado" in text and "art. 99" in text
-    assert not (tmp_path / "site").exists()
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == beside_site  # no folder of the failed build left
+    assert seen == [beside, beside]
 
 
 def test_the_unchanged_published_examples_pass(tmp_path):
