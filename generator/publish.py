@@ -90,14 +90,19 @@ def _publish(exam_dir: Path, rules_dir: Path | None, site_url: str, witnesses: t
         return Outcome([], notes)
     problems = future_problems(todo, day)
     digests = {(r.act.get("identificador") or r.act["numero"]): r.files.get(r.pdf or "") for r in records}
-    # Each act as of itself: its result and contract from the acts up to it, never from those declared after it
-    states = [(act, *_as_of(result, act, digests)) for act in todo]
-    # the first new act's contract as text, made once: what the archived one is read against, and what it archives
     from .contract import contract_parts
+    from .memory import paused_gc
 
-    parts = {todo[0].slug: contract_parts(states[0][2])}
-    last = _last_contract(records, states[0][2], parts[todo[0].slug])
-    found = _corrections(states, last)
+    # plain data (a national exam's contracts: millions of small dicts and strings, no cycles): the collector
+    # walking them again and again as they are built was a quarter of this phase at 1M
+    with paused_gc():
+        # Each act as of itself: its result and contract from the acts up to it, never from those declared after it
+        states = [(act, *_as_of(result, act, digests)) for act in todo]
+        # the first new act's contract as text, made once: what the archived one is read against, and what it
+        # archives
+        parts = {todo[0].slug: contract_parts(states[0][2])}
+        last = _last_contract(records, states[0][2], parts[todo[0].slug])
+        found = _corrections(states, last)
     problems += empty_corrections(states, found)
     if problems:
         raise InputError(problems)
@@ -164,12 +169,12 @@ def _last_contract(records: list, current: dict, parts=None) -> dict | None:
     from .contract import published_contract
 
     record = next((r for r in reversed(records) if (r.folder / archive.RESULT_FILE).is_file()), None)
-    text = record.contract_text() if record is not None else None
-    if text is None:
+    raw = record.contract_bytes() if record is not None else None
+    if raw is None:
         return None
     try:
-        data = published_contract(text, current, parts)
-    except ValueError:
+        data = published_contract(raw, current, parts)
+    except ValueError:  # json's errors, UnicodeDecodeError among them
         raise record.unreadable() from None
     if not isinstance(data, dict):
         raise record.unreadable()

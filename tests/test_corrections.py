@@ -6,6 +6,7 @@ import copy
 import json
 from datetime import date
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -221,9 +222,39 @@ def test_the_archived_contract_read_against_the_current_one_is_the_archived_cont
 
     new = {**new, "cargos": [old["cargos"][k] if k < len(old["cargos"]) and keep[k] else c
                              for k, c in enumerate(new["cargos"][:len(keep)])] + new["cargos"][len(keep):]}
-    text = contract_bytes(old).decode("utf-8")
-    assert text == json.dumps(old, ensure_ascii=False, separators=(",", ":")) + "\n"
-    assert published_contract(text, new) == json.loads(text)
+    data = contract_bytes(old)
+    assert data.decode("utf-8") == json.dumps(old, ensure_ascii=False, separators=(",", ":")) + "\n"
+    assert published_contract(data, new) == json.loads(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(old=_CONTRACT, new=_CONTRACT, window=st.integers(1, 40))
+def test_a_changed_cargo_is_read_from_windows_that_never_cut_a_character(old, new, window):
+    """The changed cargos are decoded from windows of the file's bytes that grow until they hold the value
+    (contract._decode_at); a window never ends inside a multi-byte character («Á», «ç»), whatever its size, so
+    what is read is still json.loads of the file."""
+    import generator.contract as module
+
+    data = module.contract_bytes(old)
+    real = module.WINDOW
+    try:
+        module.WINDOW = window
+        assert module.published_contract(data, new) == json.loads(data)
+    finally:
+        module.WINDOW = real
+
+
+def test_an_archived_contract_that_is_not_utf8_is_refused_as_json_loads_refuses_it():
+    """A byte that is not UTF-8 inside a changed cargo is an error (ValueError: publicar names the file as
+    unreadable), never a text read with a replacement character."""
+    from generator.contract import contract_bytes, published_contract
+
+    current = {"certame": "x", "jurisdicao": "lins", "cargos": [{"codigo": "A", "nome": "Técnico"}]}
+    data = contract_bytes({**current, "cargos": [{"codigo": "A", "nome": "Técnica"}]}).replace("é".encode(), b"\xe9")
+    with pytest.raises(ValueError):
+        json.loads(data)
+    with pytest.raises(ValueError):
+        published_contract(data, current)
 
 
 def test_an_unchanged_archived_cargo_is_not_parsed(monkeypatch):
@@ -239,7 +270,7 @@ def test_an_unchanged_archived_cargo_is_not_parsed(monkeypatch):
     decoded = []
     real = module._decode_at
     monkeypatch.setattr(module, "_decode_at", lambda *a: decoded.append(a[2]) or real(*a))
-    found = module.published_contract(module.contract_bytes(old).decode("utf-8"), current)
+    found = module.published_contract(module.contract_bytes(old), current)
     assert found == old and len(decoded) == 1
     assert found["cargos"][0] is current["cargos"][0] and found["cargos"][2] is current["cargos"][2]
 

@@ -87,7 +87,8 @@ def diff(old: dict, new: dict, *, per_candidate: bool = True) -> Correction:
     for code in codes:
         if old_by_code.get(code) == new_by_code.get(code):
             continue
-        before, after = _Cargo(old_by_code.get(code)), _Cargo(new_by_code.get(code))
+        texts: dict[str, str] = {}  # a score's text, by its decimal string: both sides print the same way
+        before, after = _Cargo(old_by_code.get(code), texts), _Cargo(new_by_code.get(code), texts)
         name = after.name or before.name
         if per_candidate:
             candidates.extend(_candidate_changes(code, before, after))
@@ -101,8 +102,9 @@ def diff(old: dict, new: dict, *, per_candidate: bool = True) -> Correction:
 class _Cargo:
     """One cargo of a contract (or an empty one), indexed by inscrição."""
 
-    def __init__(self, data: dict | None):
+    def __init__(self, data: dict | None, texts: dict[str, str] | None = None):
         data = data or {}
+        self.texts = {} if texts is None else texts  # "87.5" → "87,50", each score formatted once
         self.name = data.get("nome", "")
         self.people = {p["inscricao"]: p for p in data.get("candidatos", ())}
         self.lists = {g: regs for g, regs in data.get("listas", {}).items() if g in data.get("listas_publicadas", ())}
@@ -118,7 +120,18 @@ class _Cargo:
         return reg in self.rank or reg in self.eliminations or reg in self.nominations
 
     def person(self, reg: str) -> dict:
-        return self.people.get(reg, {"inscricao": reg})
+        found = self.people.get(reg)
+        return found if found is not None else {"inscricao": reg}
+
+    def score(self, reg: str) -> str | None:
+        """The person's score as printed (None without one): `_score`, formatted once per distinct score."""
+        person = self.people.get(reg)
+        if person is None or "nota" not in person:
+            return None
+        text = self.texts.get(person["nota"])
+        if text is None:
+            text = self.texts[person["nota"]] = _score(person)
+        return text
 
 
 def _score(person: dict) -> str | None:
@@ -156,8 +169,7 @@ def _candidate_changes(code: str, before: _Cargo, after: _Cargo) -> list[Candida
             changes.append(Change(REMOVED, reg, None))
         pairs = [
             (RANK, _opt(before.rank.get(reg)), _opt(after.rank.get(reg))),
-            (SCORE, _score(before.person(reg)) if reg in before.people else None,
-             _score(after.person(reg)) if reg in after.people else None),
+            (SCORE, before.score(reg), after.score(reg)),
             *((f"{LIST}_{g}", _opt(before.list_rank.get(g, {}).get(reg)), _opt(after.list_rank.get(g, {}).get(reg)))
               for g in groups),
             (NOMINATION, _nomination_text(before.nominations.get(reg)), _nomination_text(after.nominations.get(reg))),
@@ -209,7 +221,7 @@ class _Row:
 def _list_rows(cargo: _Cargo, group: str) -> list[_Row]:
     rows = []
     for i, reg in enumerate(cargo.lists.get(group, ()), start=1):
-        score = _score(cargo.person(reg))
+        score = cargo.score(reg)
         rows.append(_Row(reg, i, ordinal(i), _who(cargo, reg) + (f" — {score}" if score else "")))
     return rows
 

@@ -90,16 +90,13 @@ class Record:
             return None
         return _json(self.folder / CHANGES_FILE)
 
-    def contract_text(self) -> str | None:
-        """resultado.json as text (None if the act stored none), for a reader that parses only what it needs
+    def contract_bytes(self) -> bytes | None:
+        """resultado.json's bytes (None if the act stored none), for a reader that parses only what it needs
         (contract.published_contract)."""
         path = self.folder / RESULT_FILE
         if not path.is_file():
             return None
-        try:
-            return path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError([Problem(_where(path), _UNREADABLE)]) from None
+        return path.read_bytes()
 
     def unreadable(self) -> InputError:
         """resultado.json is not the JSON `publicar` wrote."""
