@@ -166,18 +166,19 @@ def write_xlsx_columns(kind: str, values: dict[str, list], rows: int, path: Path
         cell.font = bold
         head.append(cell)
     sheet.append(head)
-    styles: dict[int, object] = {}  # decimal places → a template cell's style, shared by every nota cell
+    templates: dict[int, object] = {}  # decimal places → a cell with that nota format (openpyxl's public API only)
 
     def style(places: int):
-        if places not in styles:
+        if places not in templates:
             template = WriteOnlyCell(sheet, value=0)
             template.number_format = "0." + "0" * places if places else "0"
-            styles[places] = template._style
-        return styles[places]
+            templates[places] = template
+        return templates[places]
 
     plan = [(column, kind_) for column, _, kind_ in columns]
     table = [values.get(column) or [None] * rows for column, _ in plan]
-    parts = _sheet_rows(plan, table, style, book._cell_styles.add) if rows and splice else None
+    # style_id registers the format's cell style in the workbook (as writing such a cell does) and gives its index
+    parts = _sheet_rows(plan, table, lambda places: style(places).style_id) if rows and splice else None
     if parts is None:
         for cells in _values(plan, table):
             sheet.append([_openpyxl_cell(sheet, value, style) for value in cells])
@@ -236,7 +237,7 @@ def _openpyxl_cell(sheet, value, style):
 
     if isinstance(value, _Decimal):
         cell = WriteOnlyCell(sheet, value=value.value)
-        cell._style = style(value.places)
+        cell.number_format = style(value.places).number_format
         return cell
     if isinstance(value, str) and value[:1] == "=":
         cell = WriteOnlyCell(sheet, value=value)
@@ -254,12 +255,13 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ROWS_PER_PART = 4096  # rows serialized and compressed at a time: memory stays flat at national scale
 
 
-def _sheet_rows(plan: list[tuple[str, str]], table: list[list], style, register) -> list[bytes] | None:
+def _sheet_rows(plan: list[tuple[str, str]], table: list[list], style_id) -> list[bytes] | None:
     """The data rows (from row 2) as openpyxl's write-only sheet serializes them (lxml: `<row r=…><c r=… s=… t=…>`,
     text as inline strings with non-ASCII characters as decimal references, `xml:space="preserve"` on text with
     outer whitespace, numbers as "%.16g"), in parts of _ROWS_PER_PART rows; None when some value needs openpyxl
-    itself (see _UNPLAIN). `style(places)` is a nota format's style; `register` gives its index in the workbook's
-    cell styles, registered in the order openpyxl would (first use, row by row), so styles.xml is the same too.
+    itself (see _UNPLAIN). `style_id(places)` registers a nota format's cell style and gives its index in the
+    workbook's cell styles, called in the order openpyxl would (first use, row by row), so styles.xml is the same
+    too.
 
     Column by column (issue 20): each column's cells are converted, checked and serialized as a whole (one regex
     over a text column's joined values), then the rows are joined from the columns."""
@@ -282,7 +284,7 @@ def _sheet_rows(plan: list[tuple[str, str]], table: list[list], style, register)
                    for j, cells in enumerate(columns) for places in {c.places for c in cells if type(c) is _Decimal})
     for _, _, places in first:  # row by row, then column by column: openpyxl's order of first use
         if places not in ids:
-            ids[places] = str(register(style(places)))
+            ids[places] = str(style_id(places))
     fragments = [_column_xml(letter, cells, ids) for letter, cells in zip(_LETTERS, columns)]
     rows = len(table[0]) if table else 0
     parts = []
