@@ -46,7 +46,7 @@ def open_xlsx(path: Path, problems: Collector, places: int, sheet: str | None = 
             return
         source = Source(iter(()))
         source.rows = _rows(path.name, chosen, places, problems, source)
-        source.empty_cell = _FormulaCells(book, chosen).explain
+        source.empty_cell = _FormulaCells(path, chosen.title).explain
         yield source
     finally:
         book.close()
@@ -154,8 +154,8 @@ class _FormulaCells:
     """Why a cell reads empty when it holds a formula with no stored result (a workbook written by a program that
     does not calculate). Looked up only when an empty cell is a problem: it reads the sheet's XML once more."""
 
-    def __init__(self, book, sheet) -> None:
-        self.book, self.sheet, self.cells = book, sheet, None
+    def __init__(self, path: Path, title: str) -> None:
+        self.path, self.title, self.cells = path, title, None
 
     def explain(self, line: int, column: int) -> str | None:
         """The message for the empty cell at (line, column from 0), or None if it holds no formula."""
@@ -169,15 +169,21 @@ class _FormulaCells:
                 "que não calcula fórmulas). Abra-a no Excel ou LibreOffice, deixe calcular e salve de novo.")
 
     def _scan(self) -> set[str]:
-        import re
+        """The cells of the sheet that hold a formula: the workbook read again with formulas instead of their stored
+        values (openpyxl's public API). The caller asks only about cells whose stored value is empty."""
+        import openpyxl
+
         try:
-            with self.book._archive.open(self.sheet._worksheet_path) as stream:
-                xml = stream.read()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                book = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+            try:
+                return {cell.coordinate for row in book[self.title].iter_rows() for cell in row
+                        if getattr(cell, "data_type", None) == "f"}
+            finally:
+                book.close()
         except Exception:  # noqa: BLE001 — the sheet was already read once; without it, the plain message stands
             return set()
-        cells = re.finditer(rb'<c\b[^>]*\br="([A-Z]+[0-9]+)"[^>]*>(.*?)</c>', xml, re.S)
-        stored = re.compile(rb"<v>[^<]")  # openpyxl writes an empty <v></v> beside the formula
-        return {m[1].decode() for m in cells if b"<f" in m[2] and not stored.search(m[2])}
 
 
 def _cell_text(value: object, places: int) -> str:
