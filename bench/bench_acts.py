@@ -73,7 +73,14 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(label: str, *args: str) -> Step:
+def run(label: str, *args: str, quiet: Path | None = None) -> Step:
+    """One `gazeta` command, timed from outside. `quiet`: the folder of the site; the step starts once the previous
+    site that a build left to an `rm` of its own (sitedir.swap, removed after gazeta returned) is gone, so that
+    deletion is not timed as part of this step (it was, as noise of several seconds at 1M)."""
+    if quiet is not None:
+        waited = _settle(Path(quiet))
+        if waited >= 0.5:
+            print(f"  (esperei {waited:.1f} s o site anterior ser apagado antes de «{label}»)")
     cpu = _children_cpu()
     start = time.perf_counter()
     done = subprocess.run([*GAZETA, *args], cwd=ROOT, capture_output=True, text=True)
@@ -85,6 +92,18 @@ def run(label: str, *args: str) -> Step:
     step = Step(seconds, _children_cpu() - cpu, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
     print(f"  {label:<44} {step.wall:8.1f} s  CPU {step.cpu:8.1f} s  (maior processo até agora {step.rss_mb:,.0f} MB)")
     return step
+
+
+def _settle(site: Path, limit: float = 600.0) -> float:
+    """Seconds waited until no previous site of `site` is being removed beside it (at most `limit`)."""
+    sys.path.insert(0, str(ROOT))
+    from generator.sitedir import discard_prefix
+
+    start = time.perf_counter()
+    while any(p.name.startswith(discard_prefix(site)) for p in site.parent.iterdir()) \
+            and time.perf_counter() - start < limit:
+        time.sleep(0.2)
+    return time.perf_counter() - start
 
 
 def synth(folder: Path, candidates: int, cargos: int, vacancies: int, seed: int, number: str) -> None:
@@ -122,12 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     work = Path(args.pasta or tempfile.mkdtemp(prefix="gazeta-bench-atos-"))
     content, site = work / "content", work / "site"
+    step = functools.partial(run, quiet=site)  # every timed command waits for the previous site to be gone
     if args.somente_novo:
         shutil.rmtree(content / "certames" / "novo", ignore_errors=True)
-        run("preparo: build com o certame grande como está", "build", str(content), "--site", str(site))
-        times = {"build completo": run("build sem mudanças (base desta execução)", "build", str(content), "--site",
+        step("preparo: build com o certame grande como está", "build", str(content), "--site", str(site))
+        times = {"build completo": step("build sem mudanças (base desta execução)", "build", str(content), "--site",
                                        str(site))}
-        return _new_exam(args, content, site, times)
+        return _new_exam(args, content, site, times, step)
     shutil.rmtree(work, ignore_errors=True)
     (content / "certames").mkdir(parents=True)
     shutil.copytree(ROOT / "content" / "jurisdicoes", content / "jurisdicoes")
@@ -136,21 +156,21 @@ def main(argv: list[str] | None = None) -> int:
     big = content / "certames" / "nacional"
     print(f"{args.candidatos} candidatos (pasta {work})")
     synth(big, args.candidatos, 200, 6_640, 2024, "100/2024")
-    times = {"publicar resultado": run("setup: publicar o resultado", "publicar", str(big))}
-    times["build completo"] = run("baseline: build completo (pasta vazia)", "build", str(content), "--site",
+    times = {"publicar resultado": step("setup: publicar o resultado", "publicar", str(big))}
+    times["build completo"] = step("baseline: build completo (pasta vazia)", "build", str(content), "--site",
                                   str(site))
-    times["build sem mudanças"] = run("build sem mudanças", "build", str(content), "--site", str(site))
+    times["build sem mudanças"] = step("build sem mudanças", "build", str(content), "--site", str(site))
 
     change_scores(big / "candidatos.csv", 10)
     (big / "certame.toml").write_text((big / "certame.toml").read_text(encoding="utf-8") + CORRECTION_ACT,
                                       encoding="utf-8")
-    a = run("retificação de 10 notas: publicar", "publicar", str(big))
-    b = run("retificação de 10 notas: build", "build", str(content), "--site", str(site))
+    a = step("retificação de 10 notas: publicar", "publicar", str(big))
+    b = step("retificação de 10 notas: build", "build", str(content), "--site", str(site))
     times["retificação (publicar + build)"] = a + b
     pdf = next((big / "arquivo" / "ato-104-2024").glob("*.pdf"))
     print(f"  PDF da retificação: {_pages(pdf)} página(s), {pdf.stat().st_size / 1024:.0f} KiB "
           f"(o do resultado: {_pages(next((big / 'arquivo' / 'ato-100-2024').glob('*.pdf')))} páginas)")
-    return _new_exam(args, content, site, times)
+    return _new_exam(args, content, site, times, step)
 
 
 def _pages(path: Path) -> int:
@@ -161,12 +181,12 @@ def _pages(path: Path) -> int:
         return len(pdf.pages)
 
 
-def _new_exam(args, content: Path, site: Path, times: dict) -> int:
+def _new_exam(args, content: Path, site: Path, times: dict, step=run) -> int:
     """The last step: a new exam published and built beside the big one; then the summary."""
     new = content / "certames" / "novo"
     synth(new, args.novo, 20, 300, 99, "7/2024")
-    a = run(f"novo certame de {args.novo}: publicar", "publicar", str(new))
-    b = run(f"novo certame de {args.novo}: build", "build", str(content), "--site", str(site))
+    a = step(f"novo certame de {args.novo}: publicar", "publicar", str(new))
+    b = step(f"novo certame de {args.novo}: build", "build", str(content), "--site", str(site))
     times["novo certame (publicar + build)"] = a + b
 
     base = times["build completo"]
