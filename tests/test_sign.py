@@ -556,7 +556,7 @@ def test_publicar_leaves_the_report_a_reading_of_the_file_gives(keys, tmp_path, 
     """`gazeta publicar` reads the signature back right after signing (store/sign.sign_file): it keeps that reading's
     report in the user's cache (store/verify.remember_signature), so the first build does not parse the act's PDF
     again (1.2 s at 10,000 candidates). What it keeps must be what reading the archived file gives, in a process
-    with a cache of its own; an unsigned act's report says it is not signed."""
+    with a cache of its own; an unsigned act's report says it is not signed, and is kept without importing pyHanko."""
     from generator.store import archive as archive_module
     from generator.store import verify
 
@@ -566,7 +566,16 @@ def test_publicar_leaves_the_report_a_reading_of_the_file_gives(keys, tmp_path, 
     if signing:
         monkeypatch.setenv(sign.ENV_CERTIFICATE, str(keys / "valido.p12"))
         monkeypatch.setenv(sign.ENV_PASSWORD, PASSWORD)
-    assert main(["publicar", str(folder)]) == 0
+    if signing:
+        assert main(["publicar", str(folder)]) == 0
+    else:  # in a process of its own: an act without a certificate never imports pyHanko for its report
+        script = ("import sys\nfrom generator.publish import publish\n"
+                  f"publish({str(folder)!r}, site_url='https://concursos.teste.example.org/')\n"
+                  "print(sorted({m.split('.')[0] for m in sys.modules} & {'pyhanko', 'aiohttp'}))")
+        done = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[1],
+                              capture_output=True, text=True, env={**os.environ, "GAZETA_CACHE": str(cache)},
+                              check=True)
+        assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
     (record,) = archive_module.read(folder)
     (kept,) = (cache / "assinaturas").glob(f"{record.files[record.pdf]}-*.json")
     read, imported = _report(record.folder / record.pdf, tmp_path / "outro-cache")

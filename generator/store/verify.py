@@ -332,14 +332,22 @@ def remember_signature(path: Path, signature) -> None:
     parsing the file (its cross-reference table, about 1.2 s for a 10,000-candidate act and far more at 1M), which
     the first build after publicar then takes from the cache. Nothing is kept without pyHanko (no report then)."""
     path = Path(path)
+    if signature is None and not _installed("pyHanko"):  # no reader: signature_report gives no report either
+        return
     entry = _report_entry(path, None)
     if entry is None:
         return
+    # an unsigned act's report needs no import of pyHanko (0.34 s of every `publicar` without a certificate)
+    _write_quietly(entry, json.dumps(_report(_checks_of(signature, None)), ensure_ascii=False, sort_keys=True))
+
+
+def _installed(package: str) -> bool:
+    """Whether the distribution is installed (its metadata, without importing it)."""
     try:
-        checks = _checks_of(signature, None)
-    except ImportError:
-        return
-    _write_quietly(entry, json.dumps(_report(checks), ensure_ascii=False, sort_keys=True))
+        metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return False
+    return True
 
 
 def _report_entry(path: Path, sha256: str | None) -> Path | None:
@@ -408,8 +416,6 @@ def _signature_checks(path: Path, pdf: bool, roots: list | None) -> list[Check]:
 
 def _checks_of(signature, roots: list | None) -> list[Check]:
     """The checks of a signature read (store/sign.read_signature; None: the file is not signed)."""
-    from . import sign  # noqa: F401 - ImportError without pyHanko, as when the file is read
-
     sig, chain = "assinatura digital", "cadeia de confiança"
     if signature is None:
         return [Check(sig, UNSIGNED, ("Assinatura: o arquivo não está assinado.",)),
