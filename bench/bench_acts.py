@@ -96,7 +96,8 @@ def run(label: str, *args: str, quiet: Path | None = None) -> Step:
 
 def _settle(site: Path, limit: float = 600.0) -> float:
     """Seconds waited until no previous site of `site` is being removed beside it (at most `limit`)."""
-    sys.path.insert(0, str(ROOT))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     from generator.sitedir import discard_prefix
 
     start = time.perf_counter()

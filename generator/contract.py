@@ -45,55 +45,56 @@ def _contract(result: ExamResult, digests: dict[str, str] | None, cargos: list[d
     return data
 
 
-def contract_bytes(data: dict, parts: tuple[str, list[str], str] | None = None) -> bytes:
+def contract_bytes(data: dict, parts: tuple[bytes, list[bytes], bytes] | None = None) -> bytes:
     """The contract as `gazeta publicar` archives it (store: resultado.json): one line, by the C encoder (an indent
-    makes json use its pure-Python encoder, ~10× slower on a national exam). The same text as `contract_parts`
+    makes json use its pure-Python encoder, ~10× slower on a national exam). The same bytes as `contract_parts`
     joined (`parts`: those already made of `data`; 6 CPU s at 1M)."""
-    return _joined(parts or contract_parts(data))
+    return b"".join(_pieces(*(parts or contract_parts(data))))
 
 
-def _joined(parts: tuple[str, list[str], str]) -> bytes:
-    """The parts joined as bytes, each encoded alone: one «—» in any cargo makes a joined text two bytes per
-    character, and encoding the national contract so took 3.4 s against 0.3 s part by part."""
-    head, cargos, tail = parts
-    pieces = [head.encode("utf-8")]
+def _pieces(head: bytes, cargos, tail: bytes):
+    """The bytes of a contract in order: the head, the cargos' parts with "," between them, the tail."""
+    yield head
     for k, cargo in enumerate(cargos):
         if k:
-            pieces.append(b",")
-        pieces.append(cargo.encode("utf-8"))
-    pieces.append(tail.encode("utf-8"))
-    return b"".join(pieces)
+            yield b","
+        yield cargo
+    yield tail
 
 
 def _dump(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def contract_parts(data: dict) -> tuple[str, list[str], str]:
-    """The archived text of a contract in three parts: what comes before its first cargo, each cargo's object, and
-    what follows the last one; joined with "," between cargos they are json.dumps of the whole, a character for a
-    character (a JSON object is its members in order, `"key":value`, separated by ","; tests/test_corrections.py)."""
+def _encoded(value) -> bytes:
+    """_dump as UTF-8, each part encoded alone: one «—» in any cargo makes a joined text two bytes per character,
+    and encoding the national contract so took 3.4 s against 0.3 s part by part."""
+    return _dump(value).encode("utf-8")
+
+
+def contract_parts(data: dict) -> tuple[bytes, list[bytes], bytes]:
+    """The archived bytes of a contract in three parts: what comes before its first cargo, each cargo's object, and
+    what follows the last one; joined with "," between cargos they are json.dumps of the whole in UTF-8, byte for
+    byte (a JSON object is its members in order, `"key":value`, separated by ","; tests/test_corrections.py)."""
     keys = list(data)
     at = keys.index("cargos")
     before, after = _dump({k: data[k] for k in keys[:at]}), _dump({k: data[k] for k in keys[at + 1:]})
     head = before[:-1] + ("," if at else "") + '"cargos":['
     tail = "]" + ("," + after[1:] if after != "{}" else "}") + "\n"
-    return head, [_dump(c) for c in data["cargos"]], tail
+    return head.encode("utf-8"), [_encoded(c) for c in data["cargos"]], tail.encode("utf-8")
 
 
-def published_contract(data: bytes, current: dict, parts: tuple[str, list[str], str] | None = None) -> dict:
+def published_contract(data: bytes, current: dict, parts: tuple[bytes, list[bytes], bytes] | None = None) -> dict:
     """The archived contract `data` (resultado.json as published, its bytes) as data, parsing only the cargos whose
     text is not `current`'s: an unchanged cargo is `current`'s own object (the same text means the same data), so
     comparing the two contracts (law/corrections.diff) skips it at once. After a retificação of 10 scores at 1M, 10
-    of 200 cargos are parsed instead of 280 MB of JSON. Compared as bytes, each part encoded alone: decoding the whole
-    file into one text took 2.6 s at 1M (one «—» makes it two bytes per character), against 0.3 s for encoding the
-    parts. Anything else than cargo after cargo (another head) is parsed whole: json.loads, the same data. `parts`:
-    contract_parts(current), when already made."""
-    head, texts, _ = parts or contract_parts(current)
-    start = head.encode("utf-8")
+    of 200 cargos are parsed instead of 280 MB of JSON. Compared as bytes (contract_parts'): decoding the whole file
+    into one text took 2.6 s at 1M (one «—» makes it two bytes per character). Anything else than cargo after cargo
+    (another head) is parsed whole: json.loads, the same data. `parts`: contract_parts(current), when already
+    made."""
+    start, encoded, _ = parts or contract_parts(current)
     if not data.startswith(start):
         return json.loads(data)
-    encoded = [t.encode("utf-8") for t in texts]
     decoder, cargos, at = json.JSONDecoder(), [], len(start)
     while data[at:at + 1] != b"]":
         k = len(cargos)
@@ -121,7 +122,7 @@ def result_digest(result: ExamResult, digests: dict[str, str] | None = None, wor
     """The SHA-256 of contract_bytes(contract(result, digests)), what `publicar` seals, without making those bytes
     whole: each cargo's part is built, serialised and encoded by one of `workers` forked processes
     (processes.each_forked) and hashed here in cargo order, between the head and the tail and with the "," of
-    `_joined`. At 1M the record gate (record.standing) otherwise spends 10 CPU s in one process before anything else
+    `_pieces`. At 1M the record gate (record.standing) otherwise spends 10 CPU s in one process before anything else
     can start, then joined 280 MB of text and encoded it again to hash it."""
     import hashlib
 
@@ -131,18 +132,15 @@ def result_digest(result: ExamResult, digests: dict[str, str] | None = None, wor
 
     def part(k: int) -> bytes:
         position = result.positions[k]
-        return _dump(_position(position, result.rules, result.timelines.get(position.position.code))).encode("utf-8")
+        return _encoded(_position(position, result.rules, result.timelines.get(position.position.code)))
 
     count = len(result.positions)
     # in one process, each part is hashed as soon as it is made (nothing kept); else they come back in any order
     found = each_forked(count, workers, lambda _: (part, lambda: None), what="do contrato do resultado") \
         if workers > 1 else None
-    digest = hashlib.sha256(head.encode("utf-8"))
-    for k in range(count):
-        if k:
-            digest.update(b",")
-        digest.update(found[k] if found is not None else part(k))
-    digest.update(tail.encode("utf-8"))
+    digest = hashlib.sha256()
+    for piece in _pieces(head, (found[k] if found is not None else part(k) for k in range(count)), tail):
+        digest.update(piece)
     return digest.hexdigest()
 
 

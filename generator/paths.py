@@ -7,6 +7,7 @@ import re
 import shutil
 import unicodedata
 from pathlib import Path
+from typing import Callable
 
 PAGE_SIZE = 500  # entries per list page: fixed, so an entry's page never depends on the build
 
@@ -62,6 +63,18 @@ def user_cache(name: str) -> Path | None:
     except OSError:
         return None
     return folder if os.access(folder, os.W_OK | os.X_OK) else None
+
+
+def link_if(source: Path, target: Path, same: Callable[[Path], bool]) -> bool:
+    """`link_or_copy` of `source` as `target` when `same(source)` holds (its bytes checked by the caller's rule);
+    False, with nothing made, when it does not or the file cannot be read."""
+    try:
+        if not same(source):
+            return False
+        link_or_copy(source, target)
+    except OSError:
+        return False
+    return True
 
 
 def link_or_copy(source, target) -> None:

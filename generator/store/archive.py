@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..errors import FaultError, InputError, Problem, os_fault, require_space
-from ..paths import link_or_copy
+from ..paths import link_if
 from ..processes import folder_lock
 from ..acts.model import Act
 
@@ -535,7 +535,7 @@ def copy(record: Record, dest: Path, earlier: Path | None = None) -> None:
     for rel, digest in sorted(record.published().items()):
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        if earlier is not None and _link_verified(earlier / rel, target, digest):
+        if earlier is not None and link_if(earlier / rel, target, lambda path: sha256_file(path) == digest):
             continue
         _copy_verified(record.folder / rel, target, digest)
     dest.mkdir(parents=True, exist_ok=True)
@@ -549,17 +549,6 @@ def public_manifest(record: Record) -> dict:
     which are never published."""
     return {"formato": FORMAT, "certame": record.manifest.get("certame", ""), "ato": record.act, "pdf": record.pdf,
             "arquivos": record.published()}
-
-
-def _link_verified(source: Path, target: Path, digest: str) -> bool:
-    """Hard-link `source` as `target` when it hashes to `digest`; False (nothing linked) otherwise."""
-    try:
-        if not source.is_file() or sha256_file(source) != digest:
-            return False
-        link_or_copy(source, target)
-    except OSError:
-        return False
-    return True
 
 
 def _copy_verified(source: Path, target: Path, digest: str) -> None:

@@ -57,7 +57,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from ...paths import link_or_copy
+from ...paths import link_if, link_or_copy
 
 SEGMENT_FROM = 100_000  # approved candidates from which an exam's index is a segment of its own
 SHARD_BYTES = 40_000  # a query reads its directories, the cargo table and a few shards: < 300 KB
@@ -452,14 +452,8 @@ def _link_same(earlier: Keys | None, rel: str, data: bytes, target: Path) -> boo
     and link them (issue 20 item 4: a changed score rewrites one cargo's table)."""
     if earlier is None or rel not in earlier.files:
         return False
-    source = earlier.folder / rel
-    try:
-        if source.stat().st_size != len(data) or source.read_bytes() != data:
-            return False
-        link_or_copy(source, target)
-    except OSError:
-        return False
-    return True
+    return link_if(earlier.folder / rel, target, lambda path: path.stat().st_size == len(data)
+                   and path.read_bytes() == data)
 
 
 def _grouped(keyed: list[str]):
