@@ -153,11 +153,13 @@ def earlier(previous: Path | None, cache: Path | None, slug: str) -> Earlier | N
 
 
 def extracts_key(pdf_sha256: str, view: dict, cargos: list, ranges: dict, url: str, data_sha256: str,
-                 href: str) -> str:
+                 href: str, from_events: bool = False) -> str:
     """Everything a cargo extract's bytes depend on: the full PDF's bytes (their SHA-256), what the covers print
-    (the act's view, the cargos, their pages, the addresses and the data's hash) and gazeta's code."""
+    (the act's view, the cargos, their pages, the addresses and the data's hash), gazeta's code, and whether the
+    extracts were tagged from the events the PDF was drawn with or copied out of its tree (`from_events`: the two
+    write the same structure in different bytes; render/pdf/extract.py)."""
     digest = hashlib.sha256(f"{FORMAT}\0{code_fingerprint()}\0{pdf_sha256}\0{url}\0{data_sha256}\0{href}\0"
-                            .encode())
+                            f"{'eventos' if from_events else 'arvore'}\0".encode())
     digest.update(json.dumps([view, [[c.codigo, c.nome, c.slug, c.first, c.last] for c in cargos],
                               sorted([list(k), list(v)] for k, v in ranges.items())],
                              sort_keys=True, default=str, ensure_ascii=False).encode())

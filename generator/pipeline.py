@@ -280,7 +280,10 @@ def _attachments(data: dict | None) -> list[Path]:
 
 
 def _pdf_link(name: str, info: dict) -> dict:
-    return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {})}
+    """The PDF as the site links it; "structure": its body's structure events, for the extracts (taken off by
+    `_extracts`: a national exam's are tens of megabytes, which no page or cache should carry)."""
+    return {"href": name, "name": name, "pages": info.get("pages"), "ranges": info.get("ranges", {}),
+            "structure": info.get("structure")}
 
 
 COAT_OF_ARMS = ("brasao.svg", "brasao.png")  # in the exam folder; else jurisdicoes/<id>.svg or .png
@@ -696,6 +699,7 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     from .render.data import downloads
 
     full = exam_dir / pdf["href"]
+    structure = pdf.pop("structure", None)  # what the PDF just drawn was tagged from; None for an archived PDF
     pdf["label"] = downloads.label(full, pdf.get("pages"))
     if not per_cargo:  # gazeta serve (issue 21 item 5): each extract costs a WeasyPrint cover (and its import),
         return         # seconds before the first page; the cargo pages then link the full PDF at the cargo's pages
@@ -709,12 +713,13 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
 
     pdf_sha256 = sha256_file(full)  # once: the key and the covers both need it (270 MB at 1M)
     # the covers' footer also names the act's verification page, on the site's address
-    key = incremental.extracts_key(pdf_sha256, view, cargos, ranges, f"{url}\0{site_url}", data_sha256, pdf["href"])
+    key = incremental.extracts_key(pdf_sha256, view, cargos, ranges, f"{url}\0{site_url}", data_sha256, pdf["href"],
+                                   structure is not None)
     extracts = incremental.reuse_extracts(prepared.earlier, key, exam_dir)
     if extracts is None:
         extracts = pdf_extract.extract_all(full, view, cargos, ranges, exam_dir, url=url, data_sha256=data_sha256,
                                            pdf_href=pdf["href"], workers=_extract_workers(),
-                                           pdf_sha256=pdf_sha256, site_url=site_url)
+                                           pdf_sha256=pdf_sha256, site_url=site_url, structure=structure)
     for extract in extracts.values():
         extract["label"] = downloads.label(exam_dir / extract["href"], extract["pages"])
     pdf["extracts"] = extracts

@@ -5,6 +5,7 @@ the masthead's name on lines that never split a proper name, "Ano" always, the c
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import shutil
 import time
@@ -502,3 +503,68 @@ def test_the_zip_with_kept_deflate_streams_is_byte_for_byte_zipfiles(tmp_path_fa
         assert archive.testzip() is None
         assert {i.filename: archive.read(i) for i in archive.infolist()} == \
             {f"x/{n}.csv": d for n, d in later.items()}
+
+
+def _tree(path: Path) -> list:
+    """An extract's structure tree as plain data: each element's kind, its /ID, /Alt, /A and the ID of the note a
+    /Ref names, and its kids (elements, or the text of the marked content with its page), so two files that differ
+    only in object numbering and order compare equal."""
+    doc = Document(path)
+    try:
+        ids = {e.obj.objgen: str(e.obj.ID) for e in doc.root.walk() if "/ID" in e.obj}
+
+        def plain(element) -> list:
+            obj = element.obj
+            extra = [str(obj.get(k)) if k != "/Ref" else [ids.get(r.objgen) for r in obj.Ref]
+                     for k in ("/ID", "/Alt", "/A", "/Ref") if k in obj] if element.kind != "StructTreeRoot" else []
+            kids = [plain(k) if not isinstance(k, tuple) else [k[0], doc.marks.get(k, "")] for k in element.kids]
+            return [element.kind, extra, kids]
+
+        return plain(doc.root)
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("tables", [True, False], ids=["tabelas", "listas"])
+@pytest.mark.parametrize("name", ["lins-2024-gcm", "ms-2024-pss", "cariacica-2023-concurso"])
+def test_extracts_tagged_from_the_drawing_events_have_the_tree_copied_out_of_the_full_pdf(
+        tmp_path, monkeypatch, name, tables):
+    """Issue 20 item 2: an extract of a PDF drawn in this build is tagged from its pages' structure events by the
+    full PDF's own BodyTree, and nothing of the full file's tree is read (its reader fails if called). The tree is
+    the one the qpdf copy of the cargo's Sect gives, element for element, with the notes' IDs and references, as
+    tables and, at national scale (render/pdf/tags.fits_tables), as lists."""
+    from generator.pipeline import exam_dirs, prepare
+    from generator.public import exam_view, iter_position_views
+    from generator.render.pdf import extract as pdf_extract
+    from generator.render.pdf import tags
+    from generator.render.pdf.document import build_pdf
+    from pdf_fakes import SHA, URL
+
+    if not tables:
+        monkeypatch.setattr(tags, "TABLE_BUDGET", 0)
+    folder = next(e for e in exam_dirs(CONTENT) if e.name == name)
+    result = prepare(folder)
+    view = exam_view(result)
+    full = tmp_path / f"{name}.pdf"
+    info = build_pdf(view, iter_position_views(result), full, attachments=[], data_sha256=SHA,
+                     permanent_url=URL, workers=1)
+    structure = info["structure"]
+    assert structure.tables is tables
+    cargos = pdf_extract.cargos_of(view["cargos"], info["ranges"])
+    common = dict(url=URL, data_sha256=SHA, pdf_href=full.name, workers=1)
+    copied = pdf_extract.extract_all(full, view, cargos, info["ranges"], tmp_path / "copia", **common)
+    with monkeypatch.context() as patched:
+        patched.setattr(pdf_extract._Finder, "__init__", lambda *a: pytest.fail("a árvore do PDF completo foi lida"))
+        drawn = pdf_extract.extract_all(full, view, cargos, info["ranges"], tmp_path / "eventos",
+                                        structure=structure, **common)
+    assert drawn == copied and len(drawn) == len(cargos) > 0
+    notes = 0
+    for extract in drawn.values():
+        made, reference = tmp_path / "eventos" / extract["href"], tmp_path / "copia" / extract["href"]
+        assert made.read_bytes() != reference.read_bytes()  # the other path, really
+        tree = _tree(made)
+        assert tree == _tree(reference)
+        notes += json.dumps(tree).count('"Reference"')
+        report = validate(str(made))
+        assert [(f.rule_id, f.message) for f in report.findings] == [], made
+    assert notes or name != "lins-2024-gcm"  # Lins' nomination order cites its notes

@@ -42,7 +42,9 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
               permanent_url: str, site_url: str = "", workers: int | None = None, engine: str = "auto",
               tagged: bool = True) -> dict:
     """Write the exam's gazette PDF to `out_path`; return its page count and the printed page range of every
-    cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...).
+    cargo, list, nomination order and commission section, keyed (codigo, grupo | "nomeacao" | "comissao"...),
+    and, tagged, the body's structure events ("structure": render/pdf/tags.Structure, which the extracts are
+    tagged from).
 
     The open data may still be being written (`pipeline.documents` writes it in another process meanwhile):
     `data_sha256` is then a function giving the package's hash, or None while it is not known (called with True,
@@ -110,7 +112,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
         parts = _parts(chunks, pool, front_pages, total, css, _title(exam_view), tagged,
                        progress.task(f"PDF {out_path.name}: desenhando", len(chunks)))
         files = attachments if isinstance(attachments, list) else attachments()
-        pages = assemble(front_path, parts, outline, out_path, frame_chars(known["frame"]), total, tagged,
+        pages, structure = assemble(front_path, parts, outline, out_path, frame_chars(known["frame"]), total, tagged,
                          attachments=(files, created, workers), submit=pool.submit)
         clock.append(time.perf_counter())
     if pages != total:
@@ -120,7 +122,7 @@ def build_pdf(exam_view: dict, position_views: Iterable[dict], out_path: Path, *
     # attachments, merge and save.
     phases = dict(zip(("layout", "front", "merge"), (b - a for a, b in zip(clock, clock[1:]))))
     return {"pages": pages, "front_pages": front_pages, "rows": setter.rows, "chunks": len(chunks),
-            "ranges": ranges, "seconds": phases}
+            "ranges": ranges, "seconds": phases, "structure": structure}
 
 
 # -- pagination ------------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from ...processes import Forked, each_forked
 from ..data.package import sha256_file
 from .html import environment, masthead, stylesheet, verification_text
 from .merge import _output_intent, srgb_profile
-from .tags import describe_links, mark_catalog, prepare_front
+from .tags import Structure, append_body_tree, describe_links, mark_catalog, prepare_front
 
 
 class NotExtractable(Exception):
@@ -48,7 +48,8 @@ class Cargo:
 
 def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
                 data_sha256: str, pdf_href: str, workers: int | None = None,
-                pdf_sha256: str | None = None, site_url: str = "") -> dict[str, dict]:
+                pdf_sha256: str | None = None, site_url: str = "", structure: Structure | None = None
+                ) -> dict[str, dict]:
     """Write `<cargo slug>/<full stem>-<cargo slug>.pdf` under out_dir for each cargo; return, per cargo code, its
     href (relative to out_dir), pages in the full PDF and its own page count. Every extract depends only on its own
     inputs, so the bytes do not depend on which process wrote it.
@@ -63,7 +64,12 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
     where the covers' footer says the act's verification code is checked, as every page of the act says.
 
     The covers are drawn directly (render/pdf_cover): their texts are known here, so the fonts are subset once
-    for all of them and the coat of arms drawn once, before forking."""
+    for all of them and the coat of arms drawn once, before forking.
+
+    `structure`: the events the full PDF's body was tagged from (render/pdf/tags.Structure, when it was drawn in
+    this build). A cargo whose pages hold its section alone is then tagged from its pages' events by the same
+    BodyTree, and nothing of the full file's structure tree is read; the others (and every cargo of an archived
+    PDF) get their Sect copied out of that tree, as described above."""
     full = Path(full)
     sha = pdf_sha256 or sha256_file(full)
     workers = max(1, min(workers or os.cpu_count() or 1, 4, len(cargos)))
@@ -71,10 +77,14 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
             tempfile.TemporaryDirectory(prefix="gazeta-extrato-") as tmp:
         covers = _covers(exam, cargos, full, len(source.pages), sha, url, data_sha256, site_url, Path(tmp))
         srgb_profile()  # read here once, before forking
-        finder = _Finder(source)
         len(source.pages)  # read before forking: shared, not read again per cargo
-        finder.outline = finder.read_outline() if workers == 1 else _outline_of(full)
-        job = _Job(source, finder, covers, exam, ranges, full, Path(out_dir), url, data_sha256, sha)
+        own = {c.codigo: structure.pages_of(c.first, c.last) for c in cargos} if structure is not None else {}
+        finder = None
+        if any(own.get(c.codigo) is None for c in cargos):  # some Sect to copy out of the full file's tree
+            finder = _Finder(source)
+            finder.outline = finder.read_outline() if workers == 1 else _outline_of(full)
+        job = _Job(source, finder, covers, exam, ranges, full, Path(out_dir), url, data_sha256, sha, own,
+                   structure.tables if structure is not None else True)
         if workers > 1 and covers.weasyprint:
             _warm_up(job, cargos[0])
         # one cargo per process (fresh): it exits with the objects its extract resolved; the processes inherit
@@ -97,6 +107,8 @@ class _Job:
     url: str
     data_sha256: str
     sha: str
+    own: dict  # cargo code → (events of its pages, cargo sections before it), or None: its Sect is copied
+    tables: bool  # the full PDF's rows were tables (render/pdf/tags.fits_tables), so the extracts' too
 
 
 def _outline_of(full: Path) -> "Outline":
@@ -190,12 +202,16 @@ class _Finder:
 def _extract(job: _Job, cargo: Cargo, target: Path) -> int:
     source, finder, exam, ranges, full = job.source, job.finder, job.exam, job.ranges, job.full
     first, last = cargo.first - 1, cargo.last - 1
-    tops = {t for index in range(first, last + 1) for t in finder.tops(index)}
-    outside = {t for index in (first - 1, last + 1) if 0 <= index < len(source.pages) for t in finder.tops(index)}
-    kids = [(objgen, kind) for objgen, kind in finder.outline.kids if objgen in tops]
-    if not kids or tops & outside or any(kind != "/Sect" for _, kind in kids):
-        raise NotExtractable(cargo.codigo)
-    sects = [source.get_object(objgen) for objgen, _ in kids]
+    own = job.own.get(cargo.codigo)
+    sects = []
+    if own is None:  # the cargo's Sect, found in the full file's tree
+        tops = {t for index in range(first, last + 1) for t in finder.tops(index)}
+        outside = {t for index in (first - 1, last + 1) if 0 <= index < len(source.pages)
+                   for t in finder.tops(index)}
+        kids = [(objgen, kind) for objgen, kind in finder.outline.kids if objgen in tops]
+        if not kids or tops & outside or any(kind != "/Sect" for _, kind in kids):
+            raise NotExtractable(cargo.codigo)
+        sects = [source.get_object(objgen) for objgen, _ in kids]
     covers = job.covers
     cover = None
     if covers.weasyprint:
@@ -210,27 +226,11 @@ def _extract(job: _Job, cargo: Cargo, target: Path) -> int:
             cover_pages = len(pdf.pages)
             for index in range(first, last + 1):
                 pdf.pages.append(source.pages[index])
-            document = pdf.Root.StructTreeRoot.K
-            document = document[0] if isinstance(document, pikepdf.Array) else document
-            kids = list(_kids(document))
-            for sect in sects:
-                parent = sect.P
-                del sect.P  # cut for the copy: everything above it stays behind
-                try:
-                    copied = pdf.copy_foreign(sect)
-                finally:
-                    sect.P = parent
-                copied.P = document
-                kids.append(copied)
-            document.K = pikepdf.Array(kids)
-            nums = pdf.Root.StructTreeRoot.ParentTree.Nums
-            for offset, index in enumerate(range(first, last + 1)):
-                page = pdf.pages[cover_pages + offset].obj
-                array = finder.array(index)
-                page.StructParents = key + offset
-                nums.extend([key + offset, pdf.copy_foreign(array) if array is not None else pikepdf.Array()])
-            pdf.Root.StructTreeRoot.ParentTreeNextKey = key + last - first + 1
-            _id_tree(pdf, finder, {s.objgen for s in sects})
+            if own is None:
+                _copy_sects(pdf, finder, sects, range(first, last + 1), cover_pages, key)
+            else:  # tagged below, from the events, once saved
+                for offset in range(last - first + 1):
+                    pdf.pages[cover_pages + offset].obj.StructParents = key + offset
             describe_links(pdf, cover_pages)
             mark_catalog(pdf)
             _output_intent(pdf)
@@ -242,10 +242,40 @@ def _extract(job: _Job, cargo: Cargo, target: Path) -> int:
             pdf.Root.PageMode = pikepdf.Name.UseOutlines
             pdf.save(target, deterministic_id=True, compress_streams=True,
                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
-            return len(pdf.pages)
+            pages = len(pdf.pages)
+        if own is not None:
+            events, before = own
+            append_body_tree(target, cover_pages, events, key, tables=job.tables, sections_before=before)
+        return pages
     finally:
         if cover is not None:
             cover.unlink(missing_ok=True)
+
+
+def _copy_sects(pdf: pikepdf.Pdf, finder: _Finder, sects: list, pages: range, cover_pages: int, key: int) -> None:
+    """The cargo's Sects copied out of the full PDF's tree under the cover's Document, with the ParentTree arrays
+    and the notes' IDs of its pages (`pages`: 0-based in the full PDF; already appended after the cover)."""
+    document = pdf.Root.StructTreeRoot.K
+    document = document[0] if isinstance(document, pikepdf.Array) else document
+    kids = list(_kids(document))
+    for sect in sects:
+        parent = sect.P
+        del sect.P  # cut for the copy: everything above it stays behind
+        try:
+            copied = pdf.copy_foreign(sect)
+        finally:
+            sect.P = parent
+        copied.P = document
+        kids.append(copied)
+    document.K = pikepdf.Array(kids)
+    nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+    for offset, index in enumerate(pages):
+        page = pdf.pages[cover_pages + offset].obj
+        array = finder.array(index)
+        page.StructParents = key + offset
+        nums.extend([key + offset, pdf.copy_foreign(array) if array is not None else pikepdf.Array()])
+    pdf.Root.StructTreeRoot.ParentTreeNextKey = key + len(pages)
+    _id_tree(pdf, finder, {s.objgen for s in sects})
 
 
 def _full_url(url: str, full: Path) -> str:

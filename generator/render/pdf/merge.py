@@ -16,19 +16,20 @@ from ... import progress
 from .attach import embed
 from .direct import add_pages, font_objects
 from .html import PAGE_LINK
-from .tags import GRAFTED, append_body_tree, describe_links, graft, mark_catalog, prepare_front
+from .tags import GRAFTED, Structure, append_body_tree, describe_links, graft, mark_catalog, prepare_front
 
 
 def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tuple[int, str, int]],
              out_path: Path, frame_chars: dict[str, set[str]], total: int, tagged: bool = True,
-             attachments: tuple[list[Path], datetime, int] = ([], datetime(2000, 1, 1), 1), submit=None) -> int:
+             attachments: tuple[list[Path], datetime, int] = ([], datetime(2000, 1, 1), 1), submit=None
+             ) -> tuple[int, Structure | None]:
     """Append the body parts, in order, to the front file (whose catalog carries the PDF/A metadata, output intent
     and attachments): ("pdf", path) chunks rendered by WeasyPrint, ("streams", (streams, chars, first folio))
     drawn directly and numbered here out of `total` pages; then the attachments (paths, date, threads).
     Then the outline (level, title, 0-based page), and a save with a content-derived /ID. Tagged (PDF/UA-1): the
     front matter's tags fixed, WeasyPrint chunks grafted, and the body's structure tree appended as an incremental
     update (pdf_tags). `submit`: a process pool's, to subset the fonts in parallel (pdf_direct.font_objects).
-    Returns the page count."""
+    Returns the page count and, tagged, the body's Structure (what the extracts are tagged from)."""
     with ExitStack() as stack:
         pdf = stack.enter_context(pikepdf.open(front))
         front_pages = len(pdf.pages)
@@ -73,10 +74,11 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
                  object_stream_mode=pikepdf.ObjectStreamMode.generate)
         pages = len(pdf.pages)
         saving()
+    structure = None
     if tagged:
-        append_body_tree(tmp, front_pages, events, first_key)
+        structure = Structure(front_pages, events, append_body_tree(tmp, front_pages, events, first_key))
     tmp.replace(out_path)
-    return pages
+    return pages, structure
 
 
 def _outline(pdf: pikepdf.Pdf, entries: list[tuple[int, str, int]]) -> None:

@@ -207,7 +207,8 @@ class BodyTree:
     element's kids as PDF tokens, so writing an element is one format; the objects come out in creation order
     (every element open on a page but the four that may still grow), as they always have."""
 
-    def __init__(self, writer: Writer, document: int, page_nums: list[int], first_key: int, tables: bool = True):
+    def __init__(self, writer: Writer, document: int, page_nums: list[int], first_key: int, tables: bool = True,
+                 sections_before: int = 0):
         self.writer = writer
         self.tables = tables  # rows as TR/TD; False: as LI/LBody (see `fits_tables`)
         self.document = document  # number of the Document element everything hangs from
@@ -220,7 +221,7 @@ class BodyTree:
         self.grafts = 0  # WeasyPrint chunks met so far
         self._open: list[_Elem] = []  # in creation (= number) order
         self._cargo = self._table = self._body = self._last = None
-        self._cargo_count = 0
+        self._cargo_count = sections_before  # cargo sections before these pages: the notes' IDs count them
         self._notes: dict[int, int] = {}
 
     def _new(self, kind: str, parent: _Elem | int, page: int | None, extra: str = "") -> _Elem:
@@ -384,9 +385,12 @@ def fits_tables(page_events: list[str], others: int) -> bool:
     return others + 2 * pages + rows * 2 + cells + rows < TABLE_BUDGET
 
 
-def append_body_tree(path: Path, front_pages: int, page_events: list[str], first_key: int) -> int:
+def append_body_tree(path: Path, front_pages: int, page_events: list[str], first_key: int, *,
+                     tables: bool | None = None, sections_before: int = 0) -> bool:
     """Append the body's structure elements to the saved file at `path` as an incremental update, hanging them
-    from its Document element, with their ParentTree entries and the notes' IDTree. Returns how many elements."""
+    from its Document element, with their ParentTree entries and the notes' IDTree. `tables`: rows as tables (None:
+    whether they fit, `fits_tables`); `sections_before`: cargo sections that came before these pages (an extract's
+    pages: its notes keep the full PDF's IDs). Returns whether rows were tables."""
     with pikepdf.open(path) as pdf:
         root = pdf.Root
         tree = root.StructTreeRoot
@@ -407,7 +411,8 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
     from ... import progress
 
     writer = Writer(path, size)
-    body = BodyTree(writer, numbers["document"], page_nums, first_key, fits_tables(page_events, size))
+    tables = fits_tables(page_events, size) if tables is None else tables
+    body = BodyTree(writer, numbers["document"], page_nums, first_key, tables, sections_before)
     advance = progress.task(f"PDF {Path(path).name.removesuffix('.tmp')}: árvore de estrutura (páginas)",
                             len(page_events))
     for index, events in enumerate(page_events):
@@ -432,7 +437,40 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
                                  f"/K[{numbers['document']} 0 R]/ParentTree {numbers['parent_tree']} 0 R"
                                  f"/ParentTreeNextKey {next_key}{id_tree}>>").encode("latin-1"))
     writer.close({"Root": f"{numbers['root']} 0 R", "Info": f"{numbers['info']} 0 R"}, ids[0])
-    return body.elements
+    return tables
+
+
+class Structure:
+    """The full PDF's body as the merge tagged it: the structure events of each body page (after `front_pages`
+    pages of front matter) and whether rows were tables. Each cargo's extract is tagged from its pages' events by
+    the same BodyTree (render/pdf/extract.py), instead of copying its Sect out of the full file's tree: qpdf parsing
+    a national PDF's ~12 million structure objects was 44 % of a build's CPU (issue 20 item 2)."""
+
+    def __init__(self, front_pages: int, events: list[str], tables: bool):
+        self.front_pages, self.events, self.tables = front_pages, events, tables
+        self._before: list[int] | None = None
+
+    @staticmethod
+    def _headings(events: str) -> int:
+        return events.startswith("H2:") + events.count(";H2:")
+
+    def pages_of(self, first: int, last: int) -> tuple[list[str], int] | None:
+        """The events of full-PDF pages `first`…`last` (1-based) and the cargo sections before them, when those
+        pages hold one cargo section and nothing else: drawn directly (not a WeasyPrint chunk), opened by its
+        heading, with no other heading, and the next page, if any, another cargo's. None otherwise."""
+        start, end = first - 1 - self.front_pages, last - self.front_pages
+        if start < 0 or end > len(self.events) or start >= end:
+            return None
+        own = self.events[start:end]
+        if any(not events or events == GRAFTED for events in own) or not own[0].startswith("H2:") \
+                or self._headings(own[0]) != 1 or any(self._headings(events) for events in own[1:]):
+            return None
+        after = self.events[end] if end < len(self.events) else None
+        if after is not None and not (after.startswith("H2:") or after == GRAFTED):
+            return None
+        if self._before is None:
+            self._before = [0, *accumulate(map(self._headings, self.events))]
+        return own, self._before[start]
 
 
 def _ref(item: pikepdf.Object) -> str:
