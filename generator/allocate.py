@@ -381,7 +381,7 @@ def allocate(n: int, pools: dict[str, list[int]], withdrawn: set[int], policy: P
         baseline = static_allocation(n, pools, set(), policy)
         result.replacements = _replacements(static, baseline)
     slots = _schedule(static, policy)
-    result.nominations = _fill(slots, static, result.replacements, policy)
+    result.nominations = _fill(slots, static, result.replacements, policy, pools)
     if project and policy.register_size != 0:
         if any(g.model == MINIMUM for g in policy.groups):
             _project_stepwise(result, n, pools, withdrawn, policy)
@@ -466,7 +466,8 @@ def _pull_back(slots: list[_Slot], pending: list[str], static: _Static) -> None:
         slots[k] = _Slot(g, collided=True)
 
 
-def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], policy: Policy) -> list[Nomination]:
+def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], policy: Policy,
+          pools: dict[str, list[int]]) -> list[Nomination]:
     """Put the nominees in their places: ampla by general rank, each reserve by its list order."""
     group_basis = {g.key: g.basis for g in policy.groups}
     alternation = {g.key: g.alternation_basis or policy.alternation_basis for g in policy.groups}
@@ -492,10 +493,17 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
             # worse-ranked (LEGAL-NOTES 15): otherwise the place stays empty and the reserve's nominee comes at
             # their own reserved place, numbered on (found by test_order's property: MS, 52 vacancies, 47 approved,
             # the 2nd indígena, 43rd of the general list, was called as ampla after the 50th).
+            # Nor one whom a worse-ranked member of another of her lists has passed through that list's place (she
+            # is in two reserves, and reading 4 gave her the other, whose place comes later): called as ampla she
+            # would hold a place given back, which goes to those not already nominated (LEGAL-NOTES 15), while her
+            # reserve's place is hers (static allocation, reading 2); she keeps it, numbered on (found by
+            # test_order's property: MS, 50 vacancies, 39 approved, a negro and PcD 58th of the general list sent
+            # to PcD's 50ª, the 59th called at the negros' 3ª).
             placed = {n.index for n in nominations}
             heads = [i for picked in static.taken.values() for i in picked
                      if i not in floor_of and i not in pulled and i not in placed]
-            if heads and min(heads) > max((n.index for n in nominations if n.group == OPEN), default=-1):
+            if heads and min(heads) > max((n.index for n in nominations if n.group == OPEN), default=-1) \
+                    and not _passed_over(min(heads), nominations, pools):
                 index = min(heads)
                 pulled.add(index)
         if index is None:  # fewer approved candidates than vacancies
@@ -522,6 +530,11 @@ def _fill(slots: list[_Slot], static: _Static, replacements: dict[int, str], pol
             bases.append(policy.withdrawal_basis)
         nominations.append(Nomination(len(nominations) + 1, slot.group, index, reason, tuple(bases), False, due))
     return nominations
+
+
+def _passed_over(index: int, nominations: list[Nomination], pools: dict[str, list[int]]) -> bool:
+    """Whether a worse-ranked member of one of the lists `index` is on has been nominated through that list."""
+    return any(n.group in pools and n.index > index and index in pools[n.group] for n in nominations)
 
 
 def policy_at(policy: Policy, k: int) -> Policy:

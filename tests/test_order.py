@@ -237,6 +237,37 @@ def test_fewer_approved_a_reserve_nominee_better_ranked_than_ampla_keeps_the_res
     assert noms[16] == ("indigena", 41) and noms[-1] == ("indigena", 42)
 
 
+def test_fewer_approved_a_cotista_of_two_lists_is_not_pulled_to_ampla_past_a_worse_ranked_of_her_other_list():
+    """Found by test_a_better_ranked_cotista_is_not_passed_over_for_a_place_given_back (MS, 50 vacancies, 39 of 60
+    approved). By hand, MS: 50 vacancies, 39 approved (1st–39th); negro 20% → 10 (3ª, 8ª, 13ª…), PcD 5% → 3 (10ª,
+    30ª, 50ª), indígena 3% → 2, reading 1. The 1st–3rd are negros, the 36th and 37th PcD, the 38th negro and PcD,
+    the 39th negro. Ampla's own 50 − 15 = 35: the 1st–35th (reading 2). PcD: the 36th–38th; the 38th is reached by
+    both reserves and ranks 3rd among PcD, 4th among negros: PcD (reading 4, MS: the list where she ranks better).
+    Negros: the 39th; 9 negro and 2 indígena places given back, and nobody left to take them (reading 15). So the
+    39th is called at the negros' 3ª. Ampla's own are all called by the 38th place; the 38th of the general list is
+    not then called there as ampla (a place given back, after the 39th went through the negros' list she is on):
+    she keeps PcD's 50ª, numbered 39th."""
+    from generator.law.rules import load_rules
+    from generator.model import Candidate, Exam, Publication
+    from generator.results import compute
+    from scenario_kit import RULES
+
+    lists = {1: {"negro"}, 2: {"negro"}, 3: {"negro"}, 36: {"pcd"}, 37: {"pcd"}, 38: {"negro", "pcd"}, 39: {"negro"}}
+    candidates = [Candidate(str(1000 + k), f"C {k}", "C1", Decimal(1000 - k) / 10, None, date(1980, 1, 1), None, "F",
+                            frozenset(lists.get(k, ())), "aprovado", k + 1) for k in range(1, 40)]
+    exam = Exam("p", "mato-grosso-do-sul", "t", "o", "e", Publication("D", "1", date(2024, 6, 1), "S"),
+                [Position("C1", "Cargo", 50)], candidates, [], [])
+    result, problems = compute(exam, load_rules(RULES / "mato-grosso-do-sul.toml"))
+    assert not problems
+    pr = result.positions[0]
+    noms = [(n.position, n.group, int(pr.order[n.index].registration) - 1000)
+            for n in pr.allocation.nominations if not n.register]
+    assert len(noms) == 39 and sorted(k for *_, k in noms) == list(range(1, 40))
+    assert [(p, k) for p, g, k in noms if g == "negro"] == [(3, 39)]
+    assert [(p, k) for p, g, k in noms if g == "pcd"] == [(10, 36), (30, 37), (39, 38)]
+    assert [k for _, g, k in noms if g == "ampla"] == list(range(1, 36))
+
+
 def test_fewer_approved_a_reserve_nominee_at_its_own_place_is_numbered_on():
     """Found by test_an_editals_positions_and_cadastro_shares_bind (fresh-clone CI, stop 27): 31 vacancies (PcD at
     the 2ª, 11ª, 21ª and 31ª), 27 approved, the first 22 negro and PcD, the last 5 PcD. Everyone is nominated; the
