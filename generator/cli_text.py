@@ -89,13 +89,15 @@ def plural(n: int, one: str, many: str) -> str:
 
 def pdf_files(site_dir: Path) -> dict[str, int]:
     """Every PDF file the site holds, by kind (issue 21: the summary is true about PDFs): the acts' own PDFs (under
-    `atos/`), an exam's full PDF of this build that no act carries yet, and the per-cargo extracts. A hard link (an
-    exam's `<certame>.pdf` is its act's PDF) is one file."""
+    `atos/`), an exam's full PDF of this build that no act carries yet, and the per-cargo extracts (an act's archived
+    ones are under `atos/<ato>/extratos/`). A hard link (an exam's `<certame>.pdf` is its act's PDF, an archived
+    extract is linked beside its cargo's page) is one file."""
     kinds: dict[tuple[int, int], set[str]] = {}
     for path in Path(site_dir).glob("certames/**/*.pdf"):
         stat = path.stat()
         parts = path.relative_to(site_dir).parts
-        kind = "atos" if "atos" in parts else "completos" if len(parts) == 3 else "extratos"
+        kind = "extratos" if "atos" in parts and parts[-3] == "extratos" else "atos" if "atos" in parts \
+            else "completos" if len(parts) == 3 else "extratos"
         kinds.setdefault((stat.st_dev, stat.st_ino), set()).add(kind)
     counts = {"atos": 0, "completos": 0, "extratos": 0}
     for found in kinds.values():

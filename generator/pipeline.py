@@ -692,20 +692,38 @@ def acts_by_person(records: list, entries: list[dict], found: dict | None = None
 def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sha256: str, url: str,
               recorder=None, *, per_cargo: bool = True, site_url: str = "") -> None:
     """The PDF's size label, and one PDF per cargo extracted from it (render/pdf/extract.py), beside each cargo's
-    page: a post-processing step on the finished file, so archived PDFs get extracts too (new files; the archived
-    PDF itself is only read). The extracts depend only on the full PDF's bytes and what their covers print: when
-    the previous build made them from the same (the usual case after a retificação, whose lists still cite the
-    archived result), they are hard-linked from it instead of extracted again (generator/incremental.py)."""
+    page. An act published since issue 20 archived its extracts (publish._archive_extracts): they are copies of
+    its files, linked here. For an act archived before, and a PDF of this build, this is a post-processing step on
+    the finished file (new files; an archived PDF is only read). The extracts depend only on the full PDF's bytes
+    and what their covers print: when the previous build made them from the same (the usual case after a
+    retificação, whose lists still cite the archived result), they are hard-linked from it instead of extracted
+    again (generator/incremental.py)."""
     from .render.data import downloads
 
     full = exam_dir / pdf["href"]
     structure = pdf.pop("structure", None)  # what the PDF just drawn was tagged from; None for an archived PDF
+    archived = pdf.pop("archived_extracts", None)
     pdf["label"] = downloads.label(full, pdf.get("pages"))
+    ranges = pdf.get("ranges") or {}
+    if archived is not None:  # made by publicar with the act, and copied with its files (_copy_archived): each
+        # is also linked where an extract has always been, in its cargo page's folder
+        from .render.pdf.extract import cargos_of
+        folders = {c.codigo: c.slug for c in cargos_of(prepared.cargos, ranges)}
+        pdf["extracts"] = {}
+        for code, extract in archived.items():
+            if code not in folders:
+                continue
+            copy = exam_dir / extract["href"]
+            (exam_dir / folders[code]).mkdir(parents=True, exist_ok=True)
+            extract["href"] = f"{folders[code]}/{copy.name}"
+            os.link(copy, exam_dir / extract["href"])
+            extract["label"] = downloads.label(copy, extract["pages"])
+            pdf["extracts"][code] = extract
+        return
     if not per_cargo:  # gazeta serve (issue 21 item 5): each extract costs a WeasyPrint cover (and its import),
         return         # seconds before the first page; the cargo pages then link the full PDF at the cargo's pages
     from . import incremental
     from .render.pdf import extract as pdf_extract
-    ranges = pdf.get("ranges") or {}
     cargos = pdf_extract.cargos_of(prepared.cargos, ranges)
     if not cargos:
         return

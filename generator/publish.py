@@ -279,6 +279,9 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
                                    "valida": bool(getattr(signature, "valid", False))}
         verify.remember_signature(folder / name, signature)  # the first build's verification page takes it
     record = {**view, "corpo": exam["corpo"], "pdf": _pdf_info(pdf), "dados": _data_info(data, folder)}
+    if pdf is not None and lists:
+        record["pdf"]["extratos"] = _archive_extracts(exam, view["cargos"], folder, pdf, data, act_url(
+            site_url, exam["slug"], act), site_url)
     if act.is_stage_call:  # its own open data: whom it called (LEGAL-NOTES 18)
         from .render.data.called import write_called
 
@@ -286,6 +289,29 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     (folder / archive.ACT_FILE).write_text(json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                                            encoding="utf-8")
     return {"pdf": name if pdf is not None else None, **extra}
+
+
+EXTRACTS = "extratos"  # in the act's folder: one PDF per cargo, cut from the act's PDF
+
+
+def _archive_extracts(exam: dict, cargos: list[dict], folder: Path, pdf: dict, data: dict | None, url: str,
+                      site_url: str) -> dict:
+    """One PDF per cargo of the act's (signed) PDF, archived with it under extratos/ (issue 20 item 2): made here
+    from the events its body was just tagged with (render/pdf/extract.py), with the covers printing the PDF's final
+    SHA-256, the act's address and verification code, and its coat of arms. Archived, they are copies in every
+    build after (no qpdf re-reading of the national PDF), and like every file of a published act they never change
+    whatever changes in the code. Returns cargo code → href (in the act's folder), pages in the PDF, page count."""
+    from .processes import wanted
+    from .render.pdf import extract as pdf_extract
+
+    ranges = pdf.get("ranges") or {}
+    chosen = pdf_extract.cargos_of(cargos, ranges)
+    if not chosen:
+        return {}
+    made = pdf_extract.extract_all(folder / pdf["href"], exam, chosen, ranges, folder / EXTRACTS, url=url,
+                                   data_sha256=(data or {}).get("datapackage_sha256", ""), pdf_href=pdf["href"],
+                                   workers=wanted(), site_url=site_url, structure=pdf.pop("structure", None))
+    return {code: {**info, "href": f"{EXTRACTS}/{info['href']}"} for code, info in sorted(made.items())}
 
 
 def _pdf_info(pdf: dict | None) -> dict | None:

@@ -324,3 +324,46 @@ def test_act_fields_have_length_limits_and_canonical_identifiers(tmp_path, capsy
     path.write_text(text.replace('codigo = "ADM"', 'codigo = "АDM"'), encoding="utf-8")  # a Cyrillic А
     status, _, err = _run(capsys, "check", str(folder))
     assert status == 1 and "chave «cargos[1].codigo»: o código «АDM» tem «А» (cyrillic capital letter a)" in err
+
+
+def test_publicar_archives_each_cargos_extract_and_builds_copy_them(tmp_path, capsys, monkeypatch):
+    """Issue 20 item 2: the extracts of an act's PDF are made by publicar, from the events its body was just tagged
+    with, and archived with it (extratos/, in the manifest with their SHA-256); their covers print the PDF's final
+    SHA-256. A build copies them with the act (checked against the manifest) and links each beside its cargo's page,
+    where an extract has always been, without extracting anything: they never change with the code."""
+    from pdfua import validate
+    from pypdf import PdfReader
+
+    from generator.render.pdf import extract as pdf_extract
+
+    folder = _exam(tmp_path)
+    with monkeypatch.context() as patched:  # nothing of the full PDF's structure tree is read back
+        patched.setattr(pdf_extract._Finder, "__init__", lambda *a: pytest.fail("a árvore do PDF foi lida"))
+        assert _run(capsys, "publicar", str(folder))[0] == 0
+    (record,) = archive.read(folder)
+    listed = record.view()["pdf"]["extratos"]
+    codes = [c["codigo"] for c in record.view()["cargos"]]
+    assert sorted(listed) == sorted(codes) and len(codes) > 1
+    pdf_sha = record.files[record.pdf]
+    for code, item in listed.items():
+        path = record.folder / item["href"]
+        assert item["href"].startswith("extratos/") and record.files[item["href"]] == archive.sha256_file(path)
+        reader = PdfReader(path)
+        assert len(reader.pages) == item["pages"] == 1 + item["last"] - item["first"] + 1
+        assert pdf_sha in "".join(reader.pages[0].extract_text().split())
+        assert [(f.rule_id, f.message) for f in validate(str(path)).findings] == [], path
+    monkeypatch.setattr(pdf_extract, "extract_all", lambda *a, **k: pytest.fail("extraído de novo no build"))
+    site = tmp_path.parent / f"{tmp_path.name}-site"  # outside the content folder, as build asks
+    assert main(["build", str(tmp_path), "--site", str(site)]) == 0
+    exam = site / "certames" / "exemplo"
+    for code, item in listed.items():
+        archived = exam / "atos" / record.slug / item["href"]
+        beside = exam / archived.parent.name / archived.name
+        assert archived.read_bytes() == (record.folder / item["href"]).read_bytes()
+        assert beside.stat().st_ino == archived.stat().st_ino
+        assert f'href="{archived.name}"' in (exam / archived.parent.name / "index.html").read_text(encoding="utf-8")
+    # a journalist's copy checks out against the act's manifest: found above its extratos/ folder, or in the site
+    capsys.readouterr()
+    assert main(["verificar", str(archived)]) == 0 and main(["verificar", "--site", str(site), str(beside)]) == 0
+    told = capsys.readouterr().out
+    assert told.count(f"é o arquivo publicado {item['href']}") == 2, told

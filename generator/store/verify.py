@@ -110,11 +110,11 @@ def is_url(text: str) -> bool:
 
 
 def records_beside(path: Path) -> Records:
-    """The manifest of the act folder that holds `path` (itself or its `dados/` subfolder); for a file in an exam's
-    folder (its input spreadsheets), the manifests of that exam's archive."""
+    """The manifest of the act folder that holds `path` (itself, its `dados/` subfolder, or a cargo's folder of its
+    `extratos/`); for a file in an exam's folder (its input spreadsheets), the manifests of that exam's archive."""
     folder = Path(path).resolve().parent
     records = Records(origin=str(folder))
-    for candidate in (folder, folder.parent):
+    for candidate in (folder, folder.parent) + ((folder.parent.parent,) if folder.parent.name == "extratos" else ()):
         manifest = candidate / MANIFEST
         if manifest.is_file():
             _read_manifest(manifest, records)

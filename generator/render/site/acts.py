@@ -70,8 +70,12 @@ def pdf_of(entries: list[dict]) -> dict | None:
         if e["ato"]["tipo"] in RESULT_KINDS and e["ato"]["tipo"] != CORRECTION and e["pdf"]:
             pdf = e["pdf"]
             ranges = {tuple(k): tuple(v) for k, v in pdf.get("ranges", [])}
-            return {"href": f"atos/{e['slug']}/{pdf['href']}", "name": pdf["name"], "pages": pdf.get("pages"),
-                    "ranges": ranges, "seal": e["seal"]}
+            out = {"href": f"atos/{e['slug']}/{pdf['href']}", "name": pdf["name"], "pages": pdf.get("pages"),
+                   "ranges": ranges, "seal": e["seal"]}
+            if isinstance(pdf.get("extratos"), dict):  # archived with the act (publicar, since issue 20)
+                out["archived_extracts"] = {code: {**item, "href": f"atos/{e['slug']}/{item['href']}"}
+                                            for code, item in pdf["extratos"].items()}
+            return out
     return None
 
 
