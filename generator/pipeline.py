@@ -707,7 +707,7 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     ranges = pdf.get("ranges") or {}
     if archived is not None:  # made by publicar with the act, and copied with its files (_copy_archived): each
         # is also linked where an extract has always been, in its cargo page's folder
-        from .render.pdf.extract import cargos_of
+        from .render.pdf.cargos import cargos_of
         folders = {c.codigo: c.slug for c in cargos_of(prepared.cargos, ranges)}
         pdf["extracts"] = {}
         for code, extract in archived.items():

@@ -18,6 +18,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from asn1crypto import pkcs12
+from pyhanko.pdf_utils import generic
+from pyhanko.pdf_utils.generic import pdf_name
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.metadata import model as xmp_model
 from pyhanko.pdf_utils.reader import PdfFileReader
@@ -166,7 +168,7 @@ def sign_file(path: Path, key: SigningKey, *, reason: str, location: str = "") -
     tmp = path.with_name(path.name + ".assinando")
     try:
         with path.open("rb") as source, tmp.open("wb") as out:
-            writer = _PdfAWriter(source)
+            writer = _pdfa_writer(source)
             signers.PdfSigner(meta, signer=key.signer, timestamper=stamper).sign_pdf(writer, output=out)
     except TimestampRequestError as exc:
         tmp.unlink(missing_ok=True)
@@ -179,23 +181,18 @@ def sign_file(path: Path, key: SigningKey, *, reason: str, location: str = "") -
     return read_signature(path)
 
 
-class _PdfAWriter(IncrementalPdfFileWriter):
-    """pyHanko's incremental writer, keeping the Info dictionary and the XMP consistent as PDF/A requires
-    (ISO 19005-3 §6.6.2.3.1): pyHanko appends itself to the Info /Producer ("WeasyPrint 70.0; pyHanko …") but
-    writes only its own name to pdf:Producer; we put the same combined string in both (test_sign checks it)."""
-
-    def _update_meta(self):
-        super()._update_meta()
-        if self._info is None or "/Metadata" not in self.root:
-            return
-        producer = str(self._info.get_object().get("/Producer", ""))
-        stream = self.root["/Metadata"]
-        for structure in stream.xmp:
-            if xmp_model.PDF_PRODUCER in structure._fields:
-                structure._fields[xmp_model.PDF_PRODUCER] = xmp_model.XmpValue(producer)
-        stream._reserialise()
-        stream._encoded_data = None
-        self.update_container(stream)
+def _pdfa_writer(source) -> IncrementalPdfFileWriter:
+    """pyHanko's incremental writer, with the Info dictionary and the XMP kept consistent as PDF/A requires
+    (ISO 19005-3 §6.6.2.3.1). pyHanko writes its own name (`VENDOR`) as the XMP pdf:Producer, and appends it to the
+    Info /Producer ("WeasyPrint 70.0; pyHanko …") unless that already names it. So the Info /Producer is set to
+    pyHanko's name first, through the writer's public API (the updated Info goes into the signature's incremental
+    update), and the two say the same (test_sign checks it): the signed file's producer is what signed it."""
+    writer = IncrementalPdfFileWriter(source)
+    info = writer.trailer.raw_get("/Info") if "/Info" in writer.trailer else None
+    if isinstance(info, generic.IndirectObject):  # WeasyPrint's and pikepdf's: an indirect dictionary
+        info.get_object()[pdf_name("/Producer")] = generic.TextStringObject(xmp_model.VENDOR)
+        writer.mark_update(info)
+    return writer
 
 
 def load_roots(paths: list[Path]) -> list:

@@ -26,6 +26,7 @@ from pathlib import Path
 import pikepdf
 
 from . import cover as pdf_cover
+from .cargos import Cargo, cargos_of  # noqa: F401 (cargos_of: the extracts' callers)
 from ...processes import Forked, each_forked
 from ..data.package import sha256_file
 from .html import environment, masthead, stylesheet, verification_text
@@ -35,15 +36,6 @@ from .tags import Structure, append_body_tree, describe_links, mark_catalog, pre
 
 class NotExtractable(Exception):
     """The cargo's structure cannot be carried alone (its Sect spans pages of other cargos)."""
-
-
-@dataclass
-class Cargo:
-    codigo: str
-    nome: str
-    slug: str
-    first: int  # 1-based pages of the full PDF
-    last: int
 
 
 def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_dir: Path, *, url: str,
@@ -394,17 +386,3 @@ def _cover_style(css: str, styles: dict) -> tuple:
         fonts = FontConfiguration()
         styles[css] = (fonts, CSS(string=css + "\n" + _COVER_PAGE, font_config=fonts))
     return styles[css]
-
-
-def cargos_of(exam_cargos: list[dict], ranges: dict) -> list[Cargo]:
-    """The cargos with a page range, with the site's slugs (assigned in cargo order, as the pages are)."""
-    from ...paths import Slugs
-
-    slugs, out = Slugs(), []
-    for c in exam_cargos:
-        slug = slugs(c["codigo"])
-        found = ranges.get((c["codigo"], "cargo"))
-        if found:
-            out.append(Cargo(c["codigo"], c["nome"], slug, int(found[0]), int(found[1])))
-    return out
-
