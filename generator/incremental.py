@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import shutil
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -250,8 +251,6 @@ class CargoCache:
         """The cargo as the previous build made it, its files linked into the new site (site_dir; its data files
         in `dados`) and its postings into the folder `spill`; None (render it) when its fingerprint changed or
         any file of it is missing or changed since that build sealed it."""
-        from .store.archive import sha256_file
-
         record = (self.entry.get(CARGOS) or {}).get(slug) if self.previous is not None else None
         if not record or record.get("impressao") != print_ or self.postings is None:
             return None
@@ -259,10 +258,9 @@ class CargoCache:
         sealed = self.entry.get(FILES) or {}
         if not source.is_file() or not record["arquivos"]:
             return None
-        for rel in record["arquivos"]:
-            path = os.path.join(os.fspath(self.previous), rel)
-            if rel not in sealed or not os.path.isfile(path) or sha256_file(path) != sealed[rel]:
-                return None
+        signatures = self.entry.get(STATS) if isinstance(self.entry.get(STATS), dict) else {}
+        if not all(_unchanged(self.previous, rel, sealed, signatures) for rel in record["arquivos"]):
+            return None
         _link_files(self.previous, Path(site_dir), record["arquivos"])
         _copy_postings(source, Path(spill) / self.postings_name(slug), number)
         files = {tuple(key): {k: (Path(dados) / v if k != "rows" else v) for k, v in f.items()}
@@ -350,6 +348,50 @@ def save(staging: Path, recorded: list[tuple["Recorder", dict]], search, trust=N
 
 FILES = "arquivos"  # an entry's manifest: site-relative path → SHA-256 of every file the exam put in the site
 ROOTS = "pastas"  # the site-relative folders the manifest covers
+STATS = "inodes"  # each file's inode as sealed, [size, mtime, inode, device]: unchanged, it is not hashed again
+
+
+def _stat(path: str) -> list[int]:
+    st = os.stat(path)
+    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev]
+
+
+def _signatures(site_dir: Path, rels, sealed_at: int) -> dict[str, list[int]]:
+    """The inode of each sealed file, by which a later build knows it unchanged without reading it (as git's index
+    does; the archive's store.archive.Trust likewise). Size, mtime, inode and device, not ctime: the site's files are
+    hard-linked from one build's site into the next and the old site's links removed, each of which moves an inode's
+    ctime, and neither moves its mtime. An edit or a restore from a backup writes a new mtime or a new inode; a file
+    written within the clock's grain before sealing (store.archive.RACY_NS) gets no signature and is hashed again.
+    Before, a build with nothing to do read the whole national exam again (2.7 GB, 2–3 s of CPU), and a retificação
+    every untouched cargo's files, in one thread.
+
+    A same-size edit in place with its mtime set back to the nanosecond would go unseen here (as by rsync's quick
+    check): so no signature is kept for what is under an exam's `atos/`, the copies of its published acts, which
+    are read at every build; the archive's own files are checked by store.archive.Trust, ctime included."""
+    from .store.archive import RACY_NS
+
+    out = {}
+    for rel in rels:
+        if "/atos/" in rel:  # a published act's copy (and its page) is always read: what the act published
+            continue
+        stat = _stat(os.path.join(os.fspath(site_dir), rel))
+        if stat[1] < sealed_at - RACY_NS:
+            out[rel] = stat
+    return out
+
+
+def _unchanged(site_dir: Path, rel: str, sealed: dict, signatures: dict) -> bool:
+    """Whether the site's file `rel` still has the SHA-256 sealed for it: by its inode's signature when it has one
+    and it matches, else by reading it (False when it is gone)."""
+    from .store.archive import sha256_file
+
+    path = os.path.join(os.fspath(site_dir), rel)
+    if rel not in sealed or not os.path.isfile(path):
+        return False
+    known = signatures.get(rel)
+    if known is not None and _stat(path) == known:
+        return True
+    return sha256_file(path) == sealed[rel]
 
 
 def seal(staging: Path, recorded: list[tuple["Recorder", dict]], site_dir: Path, search=None) -> None:
@@ -361,7 +403,9 @@ def seal(staging: Path, recorded: list[tuple["Recorder", dict]], site_dir: Path,
         roots = ([f"certames/{recorder.slug}"] + ([f"busca/{entry['segmento']}"] if entry.get("segmento") else [])
                  + [verification.page_rel(code).rstrip("/") for code in entry.get("codigos", {})])
         keys = (search.keys.get(entry["segmento"]) if search is not None and entry.get("segmento") else None)
-        entry = {**entry, ROOTS: roots, FILES: _hashes(Path(site_dir), roots, _linked(recorder.earlier)),
+        sealed_at = time.time_ns()
+        files = _hashes(Path(site_dir), roots, _linked(recorder.earlier))
+        entry = {**entry, ROOTS: roots, FILES: files, STATS: _signatures(Path(site_dir), files, sealed_at),
                  **({KEYS: {**keys, "codigo": code_fingerprint()}} if keys else {})}
         path = Path(staging) / recorder.slug / ENTRY
         path.unlink(missing_ok=True)  # the entry may be a hard link shared with the previous cache
@@ -397,13 +441,15 @@ def _linked(before: Earlier | None) -> tuple[str, dict] | None:
     return os.fspath(before.site), before.entry[FILES]
 
 
-def _hashes(site_dir: Path, roots: list[str], linked: tuple[str, dict] | None = None) -> dict[str, str]:
+def _hashes(site_dir: Path, roots: list[str], linked: tuple[str, dict] | None = None,
+            known: tuple[dict, dict] | None = None) -> dict[str, str]:
     """SHA-256 of every file under the given site-relative folders, read by two threads (hashlib releases the GIL:
     a national exam's 2.7 GB hash at about twice one core's 400 MB/s). `linked` (`_linked`): a file that is the
     previous site's file of the same path — the same inode: this build hard-linked it from there, and every way it
     does so (CargoCache.take, reuse_extracts, replay, the search segment's shards) first checked that file against
     the hash sealed then — keeps that hash instead of being read again (after a retificação at 1M, most of the
-    exam's 2.7 GB)."""
+    exam's 2.7 GB). `known` (`_signatures`, the sealed hashes): a file whose inode still has the sealed signature
+    keeps its sealed hash."""
     from concurrent.futures import ThreadPoolExecutor
 
     rels = []
@@ -416,6 +462,8 @@ def _hashes(site_dir: Path, roots: list[str], linked: tuple[str, dict] | None = 
 
     def digest(rel: str) -> str:
         path = os.path.join(os.fspath(site_dir), rel)
+        if known is not None and rel in known[0] and rel in known[1] and _stat(path) == known[0][rel]:
+            return known[1][rel]
         if linked is not None and rel in linked[1]:
             try:
                 here, there = os.stat(path), os.stat(os.path.join(linked[0], rel))
@@ -434,11 +482,11 @@ def _hashes(site_dir: Path, roots: list[str], linked: tuple[str, dict] | None = 
 def intact(previous: Path, entry: dict) -> bool:
     """Whether every file the entry lists is in the previous site with the SHA-256 recorded when it was made: a
     page edited, restored from a backup or deleted since makes the exam render again (issue 22 item 2)."""
-    files, roots = entry.get(FILES), entry.get(ROOTS)
+    files, roots, signatures = entry.get(FILES), entry.get(ROOTS), entry.get(STATS)
     if not isinstance(files, dict) or not files or not isinstance(roots, list):
         return False
     try:
-        found = _hashes(Path(previous), roots)
+        found = _hashes(Path(previous), roots, known=(signatures, files) if isinstance(signatures, dict) else None)
     except OSError:
         return False
     return found == files
@@ -452,6 +500,9 @@ def replay(site, reuse: Reuse, site_dir: Path, staging: Path) -> None:
     _link_files(reuse.previous, Path(site_dir), sorted(entry[FILES]))
     cache = Path(staging) / slug
     _link_tree(reuse.cache / slug, cache)
+    # and its data zip's deflate streams: else the build after one that reused the exam deflates the whole package
+    # again (after a retificação at 1M, 280 MB in one process, about 7 s)
+    _link_tree(reuse.cache / ZIPS / slug, Path(staging) / ZIPS / slug)
     if entry.get("segmento"):  # its own search segment, as written in the previous site (linked above)
         site.search.own_segment(entry["segmento"])
         numbers = []

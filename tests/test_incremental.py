@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -237,3 +238,69 @@ def test_the_archive_trust_belongs_to_one_build_not_to_the_process(tmp_path, mon
     hashed.clear()
     third = prepare_all(content, pdf=False, trust=archive.Trust(verified))
     assert not [h for h in hashed if f"/{archive.ARCHIVE}/" in h] and third.trust.verified() == verified
+
+
+def test_an_unchanged_previous_site_is_known_by_its_inodes_and_edits_are_still_seen(tmp_path, monkeypatch):
+    """Issue 20: a build with nothing to do read every file of the previous site again to know it unchanged (2.7 GB
+    at 1M). Each sealed page and data file now has its inode's signature (size, mtime, inode, device; not ctime,
+    which the hard links between sites move): unchanged, it is not read. A same-size edit in place (a new mtime) is
+    read and the exam rendered again. The copies of published acts are always read (incremental._signatures): a
+    same-size edit of one with its mtime put back is still found, and the copy restored from the archive."""
+    import os
+
+    from generator import incremental
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1718000000")
+    monkeypatch.setattr(archive, "RACY_NS", 0)  # every file sealed counts as settled at once
+    content, site = tmp_path / "content", tmp_path / "site"
+    shutil.copytree(ROOT / "content", content)
+    build(content, site, pdf=False)
+    first = _tree(site)
+    entry = json.loads(next((tmp_path / ".site.gazeta-cache").rglob(incremental.ENTRY)).read_text(encoding="utf-8"))
+    signed = set(entry[incremental.STATS])
+    assert signed and signed < set(entry[incremental.FILES]) and not [r for r in signed if "/atos/" in r]
+    hashed: list[str] = []
+    real = archive.sha256_file
+    monkeypatch.setattr(archive, "sha256_file", lambda p: hashed.append(str(p)) or real(p))
+    calls = _prepared(monkeypatch)
+    build(content, site, pdf=False)
+    assert calls == [] and _tree(site) == first
+    read = [h for h in hashed if h.startswith(str(site))]
+    assert read and all("/atos/" in h for h in read)  # of the previous site, only the acts' copies were read
+
+    page = site / "certames" / "lins-2024-gcm" / "index.html"
+    data = page.read_bytes()
+    page.write_bytes(data.replace(b"</body>", b"</BODY>", 1))  # same size, in place: a new mtime
+    build(content, site, pdf=False)
+    assert calls == ["lins-2024-gcm"] and _tree(site) == first
+
+    copy = site / "certames" / "ms-2024-pss" / "atos" / "ato-41-2024" / "dados" / "datapackage.json"
+    before, data = copy.stat(), copy.read_bytes()
+    copy.write_bytes(data[:-2] + (b"X" if data[-2:-1] != b"X" else b"Y") + data[-1:])  # same size
+    os.utime(copy, ns=(before.st_atime_ns, before.st_mtime_ns))
+    build(content, site, pdf=False)
+    assert calls == ["lins-2024-gcm", "ms-2024-pss"] and _tree(site) == first
+
+
+def test_a_build_that_reuses_an_exam_keeps_its_data_zips_deflate_streams(content, tmp_path, monkeypatch):
+    """Found measuring a retificação at 1M: a build that took an exam whole from the previous one (nothing changed)
+    left its data zip's deflate streams out of the new cache, so the next build that changed one score deflated
+    every file of the package again (280 MB, about 7 s). Now only the changed cargo's files are deflated."""
+    from generator.render.data import downloads
+
+    site = tmp_path / "site"
+    build(content, site, pdf=False)
+    build(content, site, pdf=False)  # the exams taken whole
+    data = site / "certames" / "outro" / "dados"
+    before = {p.name: p.read_bytes() for p in data.iterdir() if p.suffix in (".csv", ".json")}
+    deflated: list[str] = []
+    real = downloads._deflate
+    monkeypatch.setattr(downloads, "_deflate", lambda path, *a: deflated.append(Path(path).name) or real(path, *a))
+    path = content / "certames" / "outro" / "candidatos.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("81.50", "91.50"), encoding="utf-8")
+    build(content, site, pdf=False)
+    changed = {p.name for p in data.iterdir() if p.suffix in (".csv", ".json") and before.get(p.name) != p.read_bytes()}
+    assert changed and sorted(deflated) == sorted(changed)  # the files the score changed, not the whole package
+    fresh = tmp_path / "fresh"
+    build(content, fresh, pdf=False)
+    assert _tree(site) == _tree(fresh)
