@@ -96,8 +96,8 @@ def pdf_files(site_dir: Path) -> dict[str, int]:
     for path in Path(site_dir).glob("certames/**/*.pdf"):
         stat = path.stat()
         parts = path.relative_to(site_dir).parts
-        kind = "extratos" if "atos" in parts and parts[-3] == "extratos" else "atos" if "atos" in parts \
-            else "completos" if len(parts) == 3 else "extratos"
+        kind = "atos" if "atos" in parts and parts[-3] != "extratos" else "completos" if len(parts) == 3 \
+            else "extratos"
         kinds.setdefault((stat.st_dev, stat.st_ino), set()).add(kind)
     counts = {"atos": 0, "completos": 0, "extratos": 0}
     for found in kinds.values():

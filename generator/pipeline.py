@@ -707,6 +707,7 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
     ranges = pdf.get("ranges") or {}
     if archived is not None:  # made by publicar with the act, and copied with its files (_copy_archived): each
         # is also linked where an extract has always been, in its cargo page's folder
+        from .paths import link_or_copy
         from .render.pdf.cargos import cargos_of
         folders = {c.codigo: c.slug for c in cargos_of(prepared.cargos, ranges)}
         pdf["extracts"] = {}
@@ -716,7 +717,7 @@ def _extracts(view: dict, prepared: Prepared, exam_dir: Path, pdf: dict, data_sh
             copy = exam_dir / extract["href"]
             (exam_dir / folders[code]).mkdir(parents=True, exist_ok=True)
             extract["href"] = f"{folders[code]}/{copy.name}"
-            os.link(copy, exam_dir / extract["href"])
+            link_or_copy(copy, exam_dir / extract["href"])
             extract["label"] = downloads.label(copy, extract["pages"])
             pdf["extracts"][code] = extract
         return

@@ -291,9 +291,6 @@ def render_act(result, act: Act, folder: Path, published: dict | None, current: 
     return {"pdf": name if pdf is not None else None, **extra}
 
 
-EXTRACTS = "extratos"  # in the act's folder: one PDF per cargo, cut from the act's PDF
-
-
 def _archive_extracts(exam: dict, cargos: list[dict], folder: Path, pdf: dict, data: dict | None, url: str,
                       site_url: str) -> dict:
     """One PDF per cargo of the act's (signed) PDF, archived with it under extratos/ (issue 20 item 2): made here
@@ -308,10 +305,10 @@ def _archive_extracts(exam: dict, cargos: list[dict], folder: Path, pdf: dict, d
     chosen = pdf_extract.cargos_of(cargos, ranges)
     if not chosen:
         return {}
-    made = pdf_extract.extract_all(folder / pdf["href"], exam, chosen, ranges, folder / EXTRACTS, url=url,
+    made = pdf_extract.extract_all(folder / pdf["href"], exam, chosen, ranges, folder / archive.EXTRACTS, url=url,
                                    data_sha256=(data or {}).get("datapackage_sha256", ""), pdf_href=pdf["href"],
                                    workers=wanted(), site_url=site_url, structure=pdf.pop("structure", None))
-    return {code: {**info, "href": f"{EXTRACTS}/{info['href']}"} for code, info in sorted(made.items())}
+    return {code: {**info, "href": f"{archive.EXTRACTS}/{info['href']}"} for code, info in sorted(made.items())}
 
 
 def _pdf_info(pdf: dict | None) -> dict | None:

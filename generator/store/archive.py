@@ -31,6 +31,8 @@ RESULT_FILE = "resultado.json"  # `gazeta resultado --json` at publication: what
 # what the lists' marks and the «Sua situação» cards show of it. Archived by `publicar` since issue 20; an act
 # archived before has none, and a build compares its result contracts instead (pipeline.changes).
 CHANGES_FILE = "mudancas.json"
+# One PDF per cargo, cut from the act's PDF by `publicar` (issue 20 item 2): extratos/<cargo>/<pdf>-<cargo>.pdf.
+EXTRACTS = "extratos"
 # The exam's ledger of published acts (issue 19 "What to build" 1): one line per act — its folder, number, date and
 # the SHA-256 of its manifest — appended by `gazeta publicar` after each act's folder is in place. A manifest's hash
 # recorded at publication is then kept in two places, and an act whose folder went missing is named.

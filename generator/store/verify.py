@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, Problem
 from ..paths import user_cache
-from .archive import ACT_FILE, CHANGES_FILE, RESULT_FILE, sha256_file
+from .archive import ACT_FILE, CHANGES_FILE, EXTRACTS, RESULT_FILE, sha256_file
 
 if TYPE_CHECKING:
     from .sign import Signature
@@ -114,7 +114,7 @@ def records_beside(path: Path) -> Records:
     `extratos/`); for a file in an exam's folder (its input spreadsheets), the manifests of that exam's archive."""
     folder = Path(path).resolve().parent
     records = Records(origin=str(folder))
-    for candidate in (folder, folder.parent) + ((folder.parent.parent,) if folder.parent.name == "extratos" else ()):
+    for candidate in (folder, folder.parent) + ((folder.parent.parent,) if folder.parent.name == EXTRACTS else ()):
         manifest = candidate / MANIFEST
         if manifest.is_file():
             _read_manifest(manifest, records)
