@@ -31,6 +31,10 @@ LABEL_SEP = " · "  # between column labels: the header row's cells
 HEADER = "/Artifact <</Type/Pagination/Subtype/Header>> BDC"
 FOOTER = "/Artifact <</Type/Pagination/Subtype/Footer>> BDC"
 ARTIFACT = "/Artifact BMC"
+# zlib's level for the body pages' content streams: 5, not the default 6. On the 100k synthetic exam's pages
+# (bench/bench_levels.py) it took 0.62 of level 6's CPU for 7 % more content bytes (2 % of the PDF); level 4
+# already costs 20 % more. Drawing is most of the PDF's CPU at national scale.
+LEVEL = 5
 _COMPLEX_BIDI = {"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI"}
 
 
@@ -259,7 +263,7 @@ def render_streams(pages: list[Page], frame: Frame, tagged: bool = True
     streams = []
     for page in pages:
         data, events = painter.page(page)
-        streams.append((zlib.compress(data, 6), events))
+        streams.append((zlib.compress(data, LEVEL), events))
         for col in page.cols:
             for cls, text, *_ in col:
                 used[LINE_FACE[cls]].update(text)

@@ -120,11 +120,12 @@ def srgb_profile() -> bytes:
 
 def resolve_page_links(pdf: pikepdf.Pdf) -> None:
     """Turn the front matter's placeholder URI links (PAGE_LINK + printed page number) into links to that page."""
-    for page in pdf.pages:
+    pages = list(pdf.pages)  # pdf.pages[i] lists every page at each call: O(pages) per link
+    for page in pages:
         for annot in page.obj.get("/Annots", []):
             action = annot.get("/A")
             target = str(action.get("/URI", "")) if action is not None else ""
             if target.startswith(PAGE_LINK):
                 number = int(target[len(PAGE_LINK):])
                 del annot.A
-                annot.Dest = pikepdf.Array([pdf.pages[number - 1].obj, pikepdf.Name.Fit])
+                annot.Dest = pikepdf.Array([pages[number - 1].obj, pikepdf.Name.Fit])

@@ -21,13 +21,17 @@ import struct
 import zlib
 from array import array
 from collections import deque
-from itertools import accumulate, repeat
+from itertools import accumulate, islice, repeat
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pikepdf
 
 OBJECTS_PER_STREAM = 1000
+# zlib's level for the object streams and the cross-reference stream: 5, not the default 6. On the 100k synthetic
+# exam's tree (bench/bench_levels.py) level 5 took 0.72 of level 6's CPU for 0.2 % more bytes; lower levels cost
+# 4-14 % more bytes. The tree is on the build's critical path (the merge, in the parent process).
+LEVEL = 5
 TABLE_BUDGET = 6_000_000  # objects: tables below it, lists above (headroom under MAX_OBJECTS)
 GRAFTED = "G"  # the events of the first page of a grafted WeasyPrint chunk
 # ISO 19005-2/3 §6.1.13 (PDF/A) and ISO 32000-1 Annex C: at most 8,388,607 indirect objects in a file.
@@ -120,7 +124,7 @@ class Writer:
         # Compressed in threads (zlib releases the GIL) while the tree goes on; written in order, so the bytes
         # do not depend on timing.
         self.queue.append((num, len(nums), len(head),
-                           self.pool.submit(zlib.compress, head + b"\n".join(bodies) + b"\n", 6)))
+                           self.pool.submit(zlib.compress, head + b"\n".join(bodies) + b"\n", LEVEL)))
         del self.pending[:OBJECTS_PER_STREAM], self.bodies[:OBJECTS_PER_STREAM]
         while len(self.queue) > 8:
             self._drain()
@@ -181,7 +185,7 @@ class Writer:
                            if not streams[slot] and self.first + slot not in self.plain)
             raise ValueError(f"objeto {missing} reservado e não escrito")
         index += [self.first, xref_num + 1 - self.first]
-        data = zlib.compress(bytes(rows), 6)
+        data = zlib.compress(bytes(rows), LEVEL)
         extra = "".join(f"/{k} {v}" for k, v in trailer.items())
         size = xref_num + 1
         body = (f"<</Type/XRef/Size {size}/Index[{' '.join(map(str, index))}]/W[1 4 2]/Prev {self.prev}{extra}"
@@ -395,7 +399,8 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
         root = pdf.Root
         tree = root.StructTreeRoot
         document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
-        page_nums = [page.obj.objgen[0] for page in pdf.pages[front_pages:]]
+        # islice, not pdf.pages[front_pages:]: pikepdf lists every page for each one a slice takes (15 s at 1M)
+        page_nums = [page.obj.objgen[0] for page in islice(pdf.pages, front_pages, None)]
         old_nums = [_ref(item) for item in tree.ParentTree.Nums]
         old_kids = [_ref(item) for item in (document.K if isinstance(document.K, pikepdf.Array) else [document.K])]
         grafts = page_events.count(GRAFTED)
@@ -596,7 +601,7 @@ def describe_links(pdf: pikepdf.Pdf, pages: int) -> None:
     nums = tree.ParentTree.Nums
     by_key = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
     numbers = {page.obj.objgen: n for n, page in enumerate(pdf.pages, start=1)}
-    for page in pdf.pages[:pages]:
+    for page in islice(pdf.pages, pages):
         for annot in page.obj.get("/Annots", []):
             if annot.get("/Subtype") != "/Link":
                 continue
@@ -656,7 +661,7 @@ def graft(pdf: pikepdf.Pdf, source: pikepdf.Pdf, first_key: int) -> None:
     document.K = pikepdf.Array(list(document.K) + [wrapper]) if isinstance(document.K, pikepdf.Array) \
         else pikepdf.Array([document.K, wrapper])
     parent_tree = pdf.Root.StructTreeRoot.ParentTree.Nums
-    for offset, (page, key) in enumerate(zip(pdf.pages[start:], keys)):
+    for offset, (page, key) in enumerate(zip(islice(pdf.pages, start, None), keys)):
         page.obj.StructParents = first_key + offset
         parent_tree.extend([first_key + offset, pikepdf.Array(
             [pdf.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect else v for v in arrays[key]])])
