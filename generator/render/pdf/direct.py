@@ -381,9 +381,11 @@ def _to_unicode(mapping: dict[int, str]) -> bytes:
 
 
 def add_pages(pdf: pikepdf.Pdf, streams: list[tuple[bytes, str]], resources: pikepdf.Object, first: int,
-              total: int, key: int | None, g: Geometry = GEOMETRY) -> None:
-    """Append pages with the given compressed content streams, numbered from `first` of `total`, sharing the
-    (indirect) resources; their StructParents keys run from `key`."""
+              total: int, key: int | None, g: Geometry = GEOMETRY) -> list[pikepdf.Object]:
+    """New page objects with the given compressed content streams, numbered from `first` of `total`, sharing the
+    (indirect) resources; their StructParents keys run from `key`. The caller puts them in the page tree
+    (merge.PageTree: not pdf.pages.append, which costs O(pages) each)."""
+    made = []
     for offset, (data, _) in enumerate(streams):
         contents = pikepdf.Stream(pdf, b"")
         contents.write(data, filter=pikepdf.Name.FlateDecode)
@@ -392,4 +394,5 @@ def add_pages(pdf: pikepdf.Pdf, streams: list[tuple[bytes, str]], resources: pik
                                   Resources=resources, Contents=pikepdf.Array([contents, folio]))
         if key is not None:
             page.StructParents = key + offset
-        pdf.pages.append(pikepdf.Page(pdf.make_indirect(page)))
+        made.append(pdf.make_indirect(page))
+    return made

@@ -16,6 +16,7 @@ from ... import progress
 from .attach import embed
 from .direct import add_pages, font_objects
 from .html import PAGE_LINK
+from .pagetree import PageTree, copy_page
 from .tags import GRAFTED, Structure, append_body_tree, describe_links, graft, mark_catalog, prepare_front
 
 
@@ -40,29 +41,31 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
         resources = pdf.make_indirect(pikepdf.Dictionary(Font=fonts))
         used = {face: set(chars) for face, chars in frame_chars.items()}
         drawn = False
+        tree = PageTree(pdf)  # from here on pages are read from `tree`, not pdf.pages (render/pdf/pagetree)
         for kind, payload in parts:
             if kind == "pdf":
                 # The source stays open until save: qpdf copies its stream data lazily.
                 source = stack.enter_context(pikepdf.open(payload))
                 if tagged:
-                    graft(pdf, source, first_key + len(events))
+                    tree.extend(graft(pdf, source, first_key + len(events)))
                 else:
-                    pdf.pages.extend(source.pages)
+                    tree.extend([copy_page(pdf, source, page.obj) for page in source.pages])
                 events += [GRAFTED] + [""] * (len(source.pages) - 1)
                 continue
             streams, chars, first = payload
             for face, more in chars.items():
                 used.setdefault(face, set()).update(more)
-            add_pages(pdf, streams, resources, first, total, first_key + len(events) if tagged else None)
+            tree.extend(add_pages(pdf, streams, resources, first, total, first_key + len(events) if tagged else None))
             events += [page_events for _, page_events in streams]
             drawn = True
+        tree.write()
         if drawn:
             for key, value in font_objects(pdf, used, submit).items():
                 fonts[key] = value
-        _outline(pdf, outline)
-        resolve_page_links(pdf)
+        _outline(pdf, outline, tree)
+        resolve_page_links(tree)
         if tagged:
-            describe_links(pdf, front_pages)
+            describe_links(pdf, front_pages, tree.pages)
             mark_catalog(pdf)
         _output_intent(pdf)
         saving = progress.task(f"PDF {out_path.name}: dados anexados e gravação", 1)
@@ -72,7 +75,7 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
         tmp = out_path.with_name(out_path.name + ".tmp")
         pdf.save(tmp, deterministic_id=True, compress_streams=True,
                  object_stream_mode=pikepdf.ObjectStreamMode.generate)
-        pages = len(pdf.pages)
+        pages = len(tree)
         saving()
     structure = None
     if tagged:
@@ -81,13 +84,14 @@ def assemble(front: Path, parts: Iterable[tuple[str, object]], outline: list[tup
     return pages, structure
 
 
-def _outline(pdf: pikepdf.Pdf, entries: list[tuple[int, str, int]]) -> None:
-    """Bookmarks: level-1 items (cargos) with their level-2 children (lists, orders, commission)."""
+def _outline(pdf: pikepdf.Pdf, entries: list[tuple[int, str, int]], tree: PageTree) -> None:
+    """Bookmarks: level-1 items (cargos) with their level-2 children (lists, orders, commission), each leading to
+    its page, fitted in the window (the destination pikepdf makes of a page number, without its page lookup)."""
     with pdf.open_outline() as outline:
         outline.root.clear()
         parent = None
         for level, title, page in entries:
-            item = pikepdf.OutlineItem(title, page)
+            item = pikepdf.OutlineItem(title, pikepdf.Array([tree[page], pikepdf.Name.Fit]))
             if level == 1 or parent is None:
                 outline.root.append(item)
                 parent = item
@@ -118,14 +122,13 @@ def srgb_profile() -> bytes:
     return (files("weasyprint") / "pdf" / "sRGB2014.icc").read_bytes()
 
 
-def resolve_page_links(pdf: pikepdf.Pdf) -> None:
+def resolve_page_links(pages: PageTree) -> None:
     """Turn the front matter's placeholder URI links (PAGE_LINK + printed page number) into links to that page."""
-    pages = list(pdf.pages)  # pdf.pages[i] lists every page at each call: O(pages) per link
     for page in pages:
-        for annot in page.obj.get("/Annots", []):
+        for annot in page.get("/Annots", []):
             action = annot.get("/A")
             target = str(action.get("/URI", "")) if action is not None else ""
             if target.startswith(PAGE_LINK):
                 number = int(target[len(PAGE_LINK):])
                 del annot.A
-                annot.Dest = pikepdf.Array([pages[number - 1].obj, pikepdf.Name.Fit])
+                annot.Dest = pikepdf.Array([pages[number - 1], pikepdf.Name.Fit])

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pikepdf
 
+from .pagetree import copy_page
+
 OBJECTS_PER_STREAM = 1000
 # zlib's level for the object streams and the cross-reference stream: 5, not the default 6. On the 100k synthetic
 # exam's tree (bench/bench_levels.py) level 5 took 0.72 of level 6's CPU for 0.2 % more bytes; lower levels cost
@@ -401,6 +403,8 @@ def append_body_tree(path: Path, front_pages: int, page_events: list[str], first
         document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
         # islice, not pdf.pages[front_pages:]: pikepdf lists every page for each one a slice takes (15 s at 1M)
         page_nums = [page.obj.objgen[0] for page in islice(pdf.pages, front_pages, None)]
+        if len(page_nums) != len(page_events):  # the saved file's page tree against the pages tagged
+            raise ValueError(f"{len(page_nums)} páginas no corpo do arquivo, {len(page_events)} com estrutura")
         old_nums = [_ref(item) for item in tree.ParentTree.Nums]
         old_kids = [_ref(item) for item in (document.K if isinstance(document.K, pikepdf.Array) else [document.K])]
         grafts = page_events.count(GRAFTED)
@@ -595,14 +599,17 @@ def _artifacts_outside(pdf: pikepdf.Pdf, page: pikepdf.Page, marked: set[tuple[i
         page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(out))
 
 
-def describe_links(pdf: pikepdf.Pdf, pages: int) -> None:
-    """Alternate text on every link annotation and on its Link structure element (PDF/UA-1 §7.18.5)."""
+def describe_links(pdf: pikepdf.Pdf, pages: int, objects: list[pikepdf.Object] | None = None) -> None:
+    """Alternate text on every link annotation of the first `pages` pages and on its Link structure element
+    (PDF/UA-1 §7.18.5). `objects`: the document's page objects in order, when pdf.pages is not to be read
+    (merge.PageTree)."""
     tree = pdf.Root.StructTreeRoot
     nums = tree.ParentTree.Nums
     by_key = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
-    numbers = {page.obj.objgen: n for n, page in enumerate(pdf.pages, start=1)}
-    for page in islice(pdf.pages, pages):
-        for annot in page.obj.get("/Annots", []):
+    objects = [page.obj for page in pdf.pages] if objects is None else objects
+    numbers = {page.objgen: n for n, page in enumerate(objects, start=1)}
+    for page in objects[:pages]:
+        for annot in page.get("/Annots", []):
             if annot.get("/Subtype") != "/Link":
                 continue
             dest = annot.get("/Dest")
@@ -629,10 +636,11 @@ def mark_catalog(pdf: pikepdf.Pdf) -> None:
     root.Metadata = pdf.make_stream(xmp.encode("utf-8"), Type=pikepdf.Name.Metadata, Subtype=pikepdf.Name.XML)
 
 
-def graft(pdf: pikepdf.Pdf, source: pikepdf.Pdf, first_key: int) -> None:
-    """Append a tagged WeasyPrint chunk's pages (text that needs shaping) with its structure: its running heads
-    become artifacts, its elements hang from one Sect under the Document, its pages take StructParents keys from
-    `first_key` on. The body tree (`append_body_tree`) places that Sect in reading order."""
+def graft(pdf: pikepdf.Pdf, source: pikepdf.Pdf, first_key: int) -> list[pikepdf.Object]:
+    """A tagged WeasyPrint chunk's pages (text that needs shaping) copied into `pdf` with its structure: its running
+    heads become artifacts, its elements hang from one Sect under the Document, its pages take StructParents keys
+    from `first_key` on. The body tree (`append_body_tree`) places that Sect in reading order. Returns the copied
+    pages, for the caller's page tree (merge.PageTree)."""
     tree = source.Root.StructTreeRoot
     marked, elements = _reachable(tree)
     for elem in elements:
@@ -648,8 +656,7 @@ def graft(pdf: pikepdf.Pdf, source: pikepdf.Pdf, first_key: int) -> None:
         array = arrays[int(page.obj.StructParents)]
         arrays[int(page.obj.StructParents)] = pikepdf.Array(
             [v if (num, m) in marked else None for m, v in enumerate(array)])
-    start = len(pdf.pages)
-    pdf.pages.extend(source.pages)
+    copied = [copy_page(pdf, source, page.obj) for page in source.pages]
     document = _document(pdf)
     source_document = tree.K[0] if isinstance(tree.K, pikepdf.Array) else tree.K
     kids = pikepdf.Array([pdf.copy_foreign(kid) for kid in (
@@ -661,10 +668,11 @@ def graft(pdf: pikepdf.Pdf, source: pikepdf.Pdf, first_key: int) -> None:
     document.K = pikepdf.Array(list(document.K) + [wrapper]) if isinstance(document.K, pikepdf.Array) \
         else pikepdf.Array([document.K, wrapper])
     parent_tree = pdf.Root.StructTreeRoot.ParentTree.Nums
-    for offset, (page, key) in enumerate(zip(islice(pdf.pages, start, None), keys)):
-        page.obj.StructParents = first_key + offset
+    for offset, (page, key) in enumerate(zip(copied, keys)):
+        page.StructParents = first_key + offset
         parent_tree.extend([first_key + offset, pikepdf.Array(
             [pdf.copy_foreign(v) if isinstance(v, pikepdf.Object) and v.is_indirect else v for v in arrays[key]])])
+    return copied
 
 
 def _document(pdf: pikepdf.Pdf) -> pikepdf.Object:
