@@ -8,6 +8,7 @@ from pathlib import Path
 import pikepdf
 import pypdf
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from generator.render.pdf.document import build_pdf
 from generator.render.pdf.sample import exam_view, position_view
@@ -197,6 +198,29 @@ def test_text_the_fonts_cannot_draw_goes_to_weasyprint():
     assert needs_shaping("שרה כהן")  # right to left
     assert needs_shaping("A\u0301\u0327")  # combining marks left after NFC
     assert needs_shaping("王秀英")  # not in DejaVu: WeasyPrint looks for a fallback font
+
+
+_LINE = st.text(st.sampled_from("ABCÇÉãõ ß-.0\t\x01\u0301\u05e9\u0627王Ø"), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.tuples(st.sampled_from("tThHbnperesg"), _LINE), max_size=6),
+                          st.lists(_LINE, max_size=2), _LINE), min_size=1, max_size=3))
+def test_a_chunk_needs_shaping_when_one_of_its_lines_does(pages):
+    """Chars (a chunk's texts by face, asked once per face) answers what needs_shaping of every line answers,
+    ASCII lines with characters the font lacks included; and the characters it lists are every line's."""
+    from generator.render.pdf.direct import LINE_FACE, Chars, needs_shaping
+    from generator.render.pdf.layout import Page
+
+    built = [Page(heading or None, summary, 60, cols=[lines, lines[::-1]]) for lines, heading, summary in pages]
+    lines = [(LINE_FACE[cls], text) for page in built for col in page.cols for cls, text in col]
+    lines += [("bold", t) for page in built for t in page.heading or []] + [("regular", p.summary) for p in built]
+    chars = Chars(built)
+    assert chars.need_shaping() == any(needs_shaping(text, face) for face, text in lines)
+    expected = {face: set() for face in chars.used()}
+    for face, text in lines:
+        expected[face].update(text)
+    assert chars.used() == expected
 
 
 def test_table_of_contents_links_to_the_pages(built):

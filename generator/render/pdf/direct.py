@@ -63,11 +63,28 @@ def needs_shaping(text: str, face: str = "regular") -> bool:
     return not text.isascii() and not all(map(_plain(face).__getitem__, text))
 
 
-def page_needs_shaping(page: Page) -> bool:
-    """Whether any line of the page needs a shaping engine."""
-    lines = [(LINE_FACE[cls], text) for col in page.cols for cls, text, *_ in col]
-    lines += [("bold", text) for text in page.heading or []] + [("regular", page.summary or "")]
-    return any(needs_shaping(text, face) for face, text in lines)
+class Chars:
+    """The texts of consecutive body pages by face: the characters each face draws, and whether any line needs a
+    shaping engine (`needs_shaping` of each line, asked once per face of the union of its non-ASCII lines: per
+    line and character it was 10 CPU s of the national exam's drawing)."""
+
+    def __init__(self, pages: list[Page]):
+        texts: dict[str, list[str]] = {face: [] for face in FACES}
+        for page in pages:
+            for col in page.cols:
+                for cls, text, *_ in col:
+                    texts[LINE_FACE[cls]].append(text)
+            texts["bold"].extend(page.heading or [])
+            texts["regular"].append(page.summary or "")
+        self.texts = texts
+
+    def used(self) -> dict[str, set[str]]:
+        return {face: set("".join(texts)) for face, texts in self.texts.items()}
+
+    def need_shaping(self) -> bool:
+        # an ASCII line never needs shaping (needs_shaping); any other needs it if one of its characters does
+        return any(not all(map(_plain(face).__getitem__, set("".join(t for t in texts if not t.isascii()))))
+                   for face, texts in self.texts.items())
 
 
 @lru_cache(maxsize=None)
@@ -254,22 +271,16 @@ def folio_stream(number: int, total: int, g: Geometry = GEOMETRY, tagged: bool =
            f"<{hex_text(text, 'regular')}> Tj ET EMC".encode("ascii")
 
 
-def render_streams(pages: list[Page], frame: Frame, tagged: bool = True
+def render_streams(pages: list[Page], frame: Frame, tagged: bool = True, chars: Chars | None = None
                    ) -> tuple[list[tuple[bytes, str]], dict[str, set[str]]]:
     """Compressed content streams of consecutive body pages with their structure events, and the characters used
-    per face."""
+    per face (`chars`: the pages' Chars, when the caller has them)."""
     painter = Painter(frame, tagged=tagged)
-    used: dict[str, set[str]] = {face: set() for face in FACES}
     streams = []
     for page in pages:
         data, events = painter.page(page)
         streams.append((zlib.compress(data, LEVEL), events))
-        for col in page.cols:
-            for cls, text, *_ in col:
-                used[LINE_FACE[cls]].update(text)
-        used["bold"].update("".join(page.heading or []))
-        used["regular"].update(page.summary or "")
-    return streams, used
+    return streams, (chars or Chars(pages)).used()
 
 
 def frame_chars(frame: Frame) -> dict[str, set[str]]:

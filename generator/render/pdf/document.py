@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator
 
 from markupsafe import Markup
 
-from .direct import Frame, frame_chars, page_needs_shaping, render_streams
+from .direct import Chars, Frame, frame_chars, render_streams
 from .html import (PROBE_ANCHOR, edition_line, folio_css, front_html, pages_html, running_left, stylesheet,
                    verification_text)
 from .layout import GEOMETRY, Page, Typesetter, wrap
@@ -273,10 +273,11 @@ def render_body(task: tuple) -> tuple[str, object]:
     spool, frame, engine, tagged = task
     spool = Path(spool)
     pages = pickle.loads(spool.read_bytes())
-    if engine == "html" or any(page_needs_shaping(page) for page in pages):
+    chars = Chars(pages)
+    if engine == "html" or chars.need_shaping():
         return "html", str(spool)
     spool.unlink()
-    return "streams", render_streams(pages, frame, tagged)
+    return "streams", render_streams(pages, frame, tagged, chars)
 
 
 def _parts(chunks: list[tuple], pool: Workers, front_pages: int, total: int, css: str, title: str, tagged: bool,
