@@ -1,13 +1,18 @@
 """Benchmark: zlib's compression level for the gazette PDF's own streams, time against size (issue 20).
 
-Run: `.venv/bin/python bench/bench_levels.py PDF [--niveis 1 4 5 6]` on a gazette PDF gazeta built (e.g. a
-synthetic exam's from bench/bench_build.py: bench/out/build-100000/site/certames/sintetico-100000/*.pdf).
+Run: `.venv/bin/python bench/bench_levels.py PDF [--dados DADOS] [--niveis 1 4 5 6]` on a gazette PDF gazeta
+built (e.g. a synthetic exam's from bench/bench_build.py: bench/out/build-100000/site/certames/sintetico-100000/*.pdf)
+and, with --dados, its open data folder (…/sintetico-100000/dados).
 
 Two kinds of stream are what gazeta deflates itself, apart from the open data (whose deflate streams the zip and
 the PDF attachment share, at level 6, render/pdf/attach.py):
   tree    the structure tree's object streams, written by render/pdf/tags.Writer (read back from the file by
           their dictionary, `/Type/ObjStm/N n/First f/Filter/FlateDecode/Length l`, and inflated);
   pages   the directly drawn body pages' content streams (render/pdf/direct.render_streams), read by pikepdf.
+With --dados, two more kinds:
+  data    the open data's CSV and JSON files, which the package zip deflates (render/data/downloads, ZIP_LEVEL)
+          and the PDF attaches as the same streams;
+  xlsx    each workbook's sheet, inflated from the XLSX (its rows are deflated by downloads._rezip).
 Each kind's inflated bytes are written once to a temporary folder; then, for each level, a fresh process deflates
 them all, timed from here (wall) and by its own CPU clock, and says the compressed size. Reported as ratios to
 level 6 (zlib's default, what gazeta used everywhere before) from the same run, with the absolute figures.
@@ -61,6 +66,20 @@ def page_streams(path: Path) -> list[bytes]:
     return out
 
 
+def data_files(folder: Path) -> list[bytes]:
+    return [path.read_bytes() for path in sorted(folder.iterdir()) if path.suffix in (".csv", ".json")]
+
+
+def xlsx_sheets(folder: Path) -> list[bytes]:
+    import zipfile
+
+    out = []
+    for path in sorted(folder.glob("*.xlsx")):
+        with zipfile.ZipFile(path) as book:
+            out += [book.read(name) for name in book.namelist() if name.startswith("xl/worksheets/")]
+    return out
+
+
 def measure(blobs: list[bytes], levels: list[int], folder: Path, name: str) -> dict[int, dict]:
     path = folder / f"{name}.pickle"
     path.write_bytes(pickle.dumps(blobs, protocol=pickle.HIGHEST_PROTOCOL))
@@ -78,10 +97,13 @@ def measure(blobs: list[bytes], levels: list[int], folder: Path, name: str) -> d
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pdf", type=Path)
+    parser.add_argument("--dados", type=Path, help="a pasta dados/ do certame (CSV, JSON, XLSX)")
     parser.add_argument("--niveis", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 9])
     args = parser.parse_args()
     levels = sorted(set(args.niveis) | {6})
     kinds = {"tree": tree_streams(args.pdf.read_bytes()), "pages": page_streams(args.pdf)}
+    if args.dados:
+        kinds |= {"data": data_files(args.dados), "xlsx": xlsx_sheets(args.dados)}
     report = {"pdf": str(args.pdf), "bytes": args.pdf.stat().st_size}
     with tempfile.TemporaryDirectory(prefix="gazeta-levels-") as tmp:
         for kind, blobs in kinds.items():
