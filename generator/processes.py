@@ -195,13 +195,15 @@ class TaskError(RuntimeError):
 
 def each_forked(count: int, workers: int, start: Callable[[int], tuple[Callable[[int], object], Callable[[], None]]],
                 *, what: str, on_result: Callable[[int, object], None] = lambda k, value: None,
-                fresh: bool = False) -> dict[int, object]:
+                per_process: int = 0) -> dict[int, object]:
     """Tasks 0…count-1 run by `workers` forked processes; returns {k: result}. `start(n)` runs in each process as it
-    begins (n: 0…workers-1, or the task's number when `fresh`; here with one worker, n = 0) and gives `(run, end)`: `run(k)` does task k, `end()` runs after the
-    process's last task. The processes inherit this one's memory (start and everything it reaches: never pickled);
-    only the results are. `on_result(k, value)` is called here as each comes back. `fresh`: a process for each
-    task, which exits with all it allocated (at most `workers` alive at once). A task's exception stops the others
-    and is raised here as TaskError; a process that dies without a word, as FaultError."""
+    begins (n: the process's number, 0, 1, 2… in launch order; here with one worker, n = 0) and gives `(run, end)`:
+    `run(k)` does task k, `end()` runs after the process's last task. The processes inherit this one's memory
+    (start and everything it reaches: never pickled); only the results are. `on_result(k, value)` is called here as
+    each comes back. `per_process` > 0: a process takes at most that many tasks, then exits with all it allocated,
+    and another is forked while tasks remain (at most `workers` alive at once); 0, the first `workers` do them all.
+    A task's exception stops the others and is raised here as TaskError; a process that dies without a word, as
+    FaultError."""
     if workers <= 1 or count <= 1:
         run, end = start(0)
         done = {}
@@ -215,21 +217,18 @@ def each_forked(count: int, workers: int, start: Callable[[int], tuple[Callable[
 
     context = multiprocessing.get_context("fork")
     results = context.Queue()
-    tasks = None
-    if not fresh:
-        tasks = context.Queue()
-        for k in range(count):
-            tasks.put(k)
-        for _ in range(workers):
-            tasks.put(None)
+    tasks = context.Queue()
+    for k in range(count):
+        tasks.put(k)
+    for _ in range(workers):  # one end mark per process alive at the end: one that stops at `per_process` tasks
+        tasks.put(None)       # leaves its mark to the one launched in its place
     alive: dict[int, object] = {}  # worker number → process, until its "end" is read
     started = [0]
 
     def launch() -> None:
         number = started[0]
         started[0] += 1
-        mine = [number] if fresh else None
-        process = context.Process(target=_each_main, args=(start, number, tasks, mine, results), daemon=True)
+        process = context.Process(target=_each_main, args=(start, number, tasks, per_process, results), daemon=True)
         process.start()
         alive[number] = process
 
@@ -256,9 +255,11 @@ def each_forked(count: int, workers: int, start: Callable[[int], tuple[Callable[
                 on_result(rest[0], rest[1])
             elif kind == "error":
                 raise TaskError(*rest)
-            else:  # "end"
+            else:  # "end": of the queue, or of its share (rest[0]); its results were read before this
                 alive.pop(number).join()
-                if fresh and started[0] < count:
+                # tasks not yet taken ≥ those not done minus one in hand per process still alive: fork another
+                # while some may be left (at worst one that finds only its end mark)
+                if rest and rest[0] and count - len(done) - len(alive) > 0:
                     launch()
     finally:
         for process in alive.values():
@@ -266,20 +267,21 @@ def each_forked(count: int, workers: int, start: Callable[[int], tuple[Callable[
                 process.terminate()
             process.join()
         results.close()
-        if tasks is not None:
-            tasks.close()
+        tasks.close()
     return done
 
 
-def _each_main(start, number: int, tasks, mine: list[int] | None, results) -> None:
-    """Body of an `each_forked` process: its tasks (from the shared queue, or its own list), then its end."""
+def _each_main(start, number: int, tasks, per_process: int, results) -> None:
+    """Body of an `each_forked` process: tasks from the shared queue until its end mark, or `per_process` of them,
+    then its end ("end", number, whether it stopped at its share)."""
     import pickle
     import traceback
 
     _child_start()
+    share = False
     try:
         run, end = start(number)
-        for k in (mine if mine is not None else iter(tasks.get, None)):
+        for done, k in enumerate(iter(tasks.get, None), 1):
             try:
                 results.put(("ok", number, k, run(k)))
             except BaseException as error:  # handed to the parent, which stops the others
@@ -290,11 +292,14 @@ def _each_main(start, number: int, tasks, mine: list[int] | None, results) -> No
                     error = None
                 results.put(("error", number, k, error, text))
                 return
+            if done == per_process:
+                share = True
+                break
         end()
     except BaseException:
         results.put(("error", number, -1, None, traceback.format_exc()))
         return
-    results.put(("end", number))
+    results.put(("end", number, share))
 
 
 class Background:

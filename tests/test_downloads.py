@@ -337,6 +337,37 @@ def test_extracts_do_not_depend_on_how_many_processes_make_them(fresh, tmp_path)
         assert (tmp_path / "1" / info["href"]).read_bytes() == (tmp_path / "2" / info["href"]).read_bytes()
 
 
+def test_extracts_tagged_from_events_do_not_depend_on_how_many_each_process_makes(tmp_path, monkeypatch):
+    """Extracts tagged from the body's events are made a share of the cargos per forked process (forking a national
+    parent once per cargo cost 9 s): the bytes are those of one process making them all, or one per cargo."""
+    from generator.pipeline import exam_dirs, prepare
+    from generator.public import exam_view, iter_position_views
+    from generator.render.pdf import extract as pdf_extract
+    from generator.render.pdf.document import build_pdf
+    from pdf_fakes import SHA, URL
+
+    folder = next(e for e in exam_dirs(CONTENT) if e.name == "lins-2024-gcm")
+    result = prepare(folder)
+    view = exam_view(result)
+    full = tmp_path / "lins.pdf"
+    info = build_pdf(view, iter_position_views(result), full, attachments=[], data_sha256=SHA,
+                     permanent_url=URL, workers=1)
+    cargos = pdf_extract.cargos_of(view["cargos"], info["ranges"])
+    assert len(cargos) == 3
+    shares = []
+    real = pdf_extract.each_forked
+    monkeypatch.setattr(pdf_extract, "each_forked", lambda *a, **k: shares.append(k["per_process"]) or real(*a, **k))
+    made = {}
+    for workers, split in ((1, 4), (2, 4), (2, 0.75), (2, 0.5)):  # shares of 1 (3 cargos, 8 processes), 2 and 3
+        monkeypatch.setattr(pdf_extract, "SHARES", split)
+        out = tmp_path / f"{workers}-{split}"
+        found = pdf_extract.extract_all(full, view, cargos, info["ranges"], out, url=URL, data_sha256=SHA,
+                                        pdf_href=full.name, workers=workers, structure=info["structure"])
+        made[workers, split] = (found, {code: (out / e["href"]).read_bytes() for code, e in found.items()})
+    assert shares[1:] == [1, 2, 3]
+    assert all(value == made[1, 4] for value in made.values()) and len(made[1, 4][1]) == 3
+
+
 def test_cover_with_the_shared_parsed_stylesheet_is_the_cover_with_it_inline(tmp_path):
     """Covers take the gazette CSS parsed once (pdf_extract._cover_style, cascade origin "user"): the PDF must be
     the one WeasyPrint makes from the same CSS written in the page's <style> (origin "author"), as before."""

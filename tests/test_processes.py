@@ -40,23 +40,28 @@ def _within(seconds: float, function):
     return box["value"]
 
 
-@pytest.mark.parametrize("workers, fresh", [(1, False), (2, False), (3, True)])
-def test_results_follow_the_tasks_and_the_memory_is_inherited(workers, fresh):
+@pytest.mark.parametrize("workers, per_process", [(1, 0), (2, 0), (3, 1), (2, 5), (3, 4)])
+def test_results_follow_the_tasks_and_the_memory_is_inherited(workers, per_process):
     big = {k: str(k) * 3 for k in range(20_000)}  # reaches the children by the fork, not by pickling
     ends = []
 
     def start(number):
-        return (lambda k: (big[k * 7], os.getpid())), lambda: ends.append(number)
+        return (lambda k: (big[k * 7], os.getpid(), number)), lambda: ends.append(number)
 
-    done = each_forked(12, workers, start, what="de teste", fresh=fresh)
+    done = each_forked(12, workers, start, what="de teste", per_process=per_process)
     assert [done[k][0] for k in range(12)] == [str(k * 7) * 3 for k in range(12)]
-    pids = {pid for _, pid in done.values()}
+    pids = [pid for _, pid, _ in done.values()]
     if workers == 1:
-        assert pids == {os.getpid()} and ends == [0]
-    elif fresh:
-        assert len(pids) == 12 and os.getpid() not in pids  # a process of its own per task
+        assert set(pids) == {os.getpid()} and ends == [0]
+        return
+    assert os.getpid() not in pids
+    if per_process:  # none did more than its share, and the processes were numbered in launch order
+        assert max(pids.count(pid) for pid in pids) <= per_process
+        assert len(set(pids)) >= -(-12 // per_process)
+        numbers = {number for _, _, number in done.values()}
+        assert numbers <= set(range(len(set(pids)) + workers))
     else:
-        assert 1 <= len(pids) <= workers and os.getpid() not in pids
+        assert 1 <= len(set(pids)) <= workers
 
 
 def test_on_result_is_called_here_for_each_task():
@@ -80,15 +85,16 @@ def test_a_task_error_names_the_task(workers):
         assert "nota ilegível" in caught.value.text
 
 
-@pytest.mark.parametrize("fresh", [False, True])
-def test_a_killed_child_is_an_error_not_a_wait(fresh):
+@pytest.mark.parametrize("per_process", [0, 1, 2])
+def test_a_killed_child_is_an_error_not_a_wait(per_process):
     def run(k):
         if k == 2:
             os.kill(os.getpid(), signal.SIGKILL)  # as the out-of-memory killer does
         return k
 
     with pytest.raises(FaultError) as caught:
-        _within(60, lambda: each_forked(5, 2, lambda n: (run, lambda: None), what="de teste", fresh=fresh))
+        _within(60, lambda: each_forked(5, 2, lambda n: (run, lambda: None), what="de teste",
+                                                per_process=per_process))
     assert "sinal 9" in str(caught.value) and "memória esgotada" in str(caught.value)
 
 
@@ -144,3 +150,17 @@ def test_a_process_that_cannot_start_is_named_as_such():
     with pytest.raises(TaskError) as caught:
         each_forked(4, 2, start, what="de teste")
     assert caught.value.index == -1 and "ao começar" in str(caught.value) and "sem pasta de busca" in caught.value.text
+
+
+def test_processes_with_a_share_leave_no_task_behind():
+    """Processes ending at their share while others still run: every task done once, whatever the timing."""
+    import time
+
+    def run(k):
+        time.sleep((k * 7 % 5) * 0.004)
+        return k, os.getpid()
+
+    done = each_forked(23, 3, lambda n: (run, lambda: None), what="de teste", per_process=3)
+    assert sorted(done) == list(range(23)) and all(done[k][0] == k for k in done)
+    pids = [pid for _, pid in done.values()]
+    assert max(pids.count(pid) for pid in pids) <= 3

@@ -35,6 +35,9 @@ from .merge import _output_intent, srgb_profile
 from .tags import Structure, append_body_tree, describe_links, mark_catalog, prepare_front
 
 
+SHARES = 4  # processes forked per worker for the extracts tagged from the body's events (see extract_all)
+
+
 class NotExtractable(Exception):
     """The cargo's structure cannot be carried alone (its Sect spans pages of other cargos)."""
 
@@ -82,10 +85,14 @@ def extract_all(full: Path, exam: dict, cargos: list[Cargo], ranges: dict, out_d
                    structure.tables if structure is not None else True)
         if workers > 1 and covers.weasyprint:
             _warm_up(job, cargos[0])
-        # one cargo per process (fresh): it exits with the objects its extract resolved; the processes inherit
-        # the open file and this job by the fork (processes.each_forked), nothing of it is pickled
+        # Each process exits with the objects its extracts resolved in the full file (qpdf keeps each object it
+        # parses): one cargo per process when a Sect is copied out of the full file's tree (tens of MB each, see
+        # above); else a share of the cargos (their pages, contents and the fonts they share), as forking a national
+        # build's parent costs ~45 ms (its page tables): 9 s of the parent's time for 200 cargos one by one. The
+        # processes inherit the open file and this job by the fork (processes.each_forked): nothing is pickled.
+        share = 1 if finder is not None else -(-len(cargos) // (workers * SHARES))
         done = each_forked(len(cargos), workers, lambda n: (lambda k: _extract_one(job, cargos[k]), lambda: None),
-                           what="de um extrato por cargo", fresh=True)
+                           what="de um extrato por cargo", per_process=share)
     return {code: info for code, info in (done[k] for k in range(len(cargos)) if done[k] is not None)}
 
 
