@@ -37,25 +37,35 @@ class _Bases:
         self._one: dict[Basis, dict] = {}
         self._many: dict[tuple[Basis, ...], dict] = {}
         self._numbers = numbers or {}
+        # The last tuple asked for and its dict: the nominations of a national cadastro share one tuple object
+        # (allocate.py), and hashing it (each Basis and its Norm, dataclass __hash__ in Python) was ~4 CPU s at 1M
+        self._last: tuple[tuple[Basis, ...] | None, dict | None] = (None, None)
 
     def one(self, basis: Basis | None) -> dict | None:
         if basis is None:
             return None
-        if basis not in self._one:
-            self._one[basis] = {"texto": basis.text, "pagina": basis.norm.page, "ancora": basis.anchor,
-                                "urn": basis.urn, "nota": basis.note, "nota_numero": self._numbers.get(basis.note)}
-        return self._one[basis]
+        found = self._one.get(basis)
+        if found is None:
+            found = self._one[basis] = {"texto": basis.text, "pagina": basis.norm.page, "ancora": basis.anchor,
+                                        "urn": basis.urn, "nota": basis.note,
+                                        "nota_numero": self._numbers.get(basis.note)}
+        return found
 
     def many(self, bases: tuple[Basis, ...]) -> dict:
         """Several bases: the first one's link, the whole text, and each one for its own link; `notas`: the numbers
         of the notes any of them rests on, each once."""
-        if bases not in self._many:
+        last, found = self._last
+        if bases is last:
+            return found
+        found = self._many.get(bases)
+        if found is None:
             first = self.one(bases[0])
             unique = list({(b.norm.key, b.article): b for b in reversed(bases)}.values())[::-1]
             notes = sorted({self._numbers[b.note] for b in bases if b.note in self._numbers})
-            self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in unique],
-                                 "notas": notes}
-        return self._many[bases]
+            found = self._many[bases] = {**first, "texto": basis_text(bases), "todos": [self.one(b) for b in unique],
+                                         "notas": notes}
+        self._last = (bases, found)
+        return found
 
 
 def _register_text(pos, rules) -> str:

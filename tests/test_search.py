@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from generator import synth_people
 from generator.render.site import search
@@ -697,3 +698,51 @@ def test_a_one_letter_typo_is_answered_in_as_many_round_trips_as_the_right_name(
     assert not right["approximate"] and right["waves"] == 2
     assert typo["approximate"] and typo["waves"] <= right["waves"], typo
     assert typo["first"] == right["first"]  # «rocha» is the only word one letter from «roeha»
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text("0123456789abxÇ", min_size=1, max_size=6), st.integers(0, 10**7)), max_size=60),
+       st.integers(0, 4))
+def test_registration_entries_are_those_of_their_keys_ids(pairs, crowd):
+    """search._keyed_entries (the r/ and s/ shards' entries, one-id keys written at once) is each key's
+    _id_entries of its ascending ids, keys in order; `crowd` keys hold enough ids to be cut over shards."""
+    pairs = pairs + [(f"k{c}", i) for c in range(crowd) for i in range(0, 30_000 * (c + 1), 3)]
+    keyed = sorted(f"{key}{search.SEP}{i}" for key, i in pairs)
+    expected = []
+    for key in dict.fromkeys(line.partition(search.SEP)[0] for line in keyed):
+        ids = sorted(int(line.partition(search.SEP)[2]) for line in keyed if line.partition(search.SEP)[0] == key)
+        expected += search._id_entries(key, ids)
+    assert search._keyed_entries(keyed) == expected
+
+
+def test_a_segment_written_in_two_processes_is_the_one_written_in_one(tmp_path, monkeypatch):
+    """From search.FORK_FROM postings, d/ and p/ are written by a forked process while this one writes n/, r/ and
+    s/: the files and the counts are the same as one process writing them all."""
+    monkeypatch.setattr(search, "SHARD_BYTES", 300)  # common words, hence pairs, in a small crowd
+    people = PEOPLE + _crowd(4_000, seed=7)
+    made = {}
+    for workers, fork_from in ((1, 0), (2, 0), (2, 10**9)):
+        monkeypatch.setattr(search, "FORK_FROM", fork_from)
+        index = SearchIndex(tmp_path / f"spill-{workers}-{fork_from}")
+        cargo = index.add_cargo("certames/x/c/geral/", "C — Cargo", "certames/x/c/", "Concurso X")
+        for k, (reg, name) in enumerate(people):
+            index.add(reg, name, cargo, k // 500 + 1, k + 1)
+        out = tmp_path / f"busca-{workers}-{fork_from}"
+        made[workers, fork_from] = (index.write(out, workers=workers), _tree(out))
+    assert made[2, 0] == made[1, 0] == made[2, 10**9]
+    assert made[1, 0][0]["pares"] > 0 and any(k.startswith("d/") for k in made[1, 0][1])
+
+
+def test_a_failure_in_the_forked_half_of_the_index_is_raised_here(tmp_path, monkeypatch):
+    monkeypatch.setattr(search, "FORK_FROM", 0)
+
+    def broken(*args):
+        raise OSError("disco cheio")
+
+    monkeypatch.setattr(search, "_write_pairs", broken)
+    index = SearchIndex(tmp_path / "spill")
+    cargo = index.add_cargo("certames/x/c/geral/", "C — Cargo", "certames/x/c/", "Concurso X")
+    for k, (reg, name) in enumerate(PEOPLE):
+        index.add(reg, name, cargo, 1, k + 1)
+    with pytest.raises(OSError, match="disco cheio"):
+        index.write(tmp_path / "busca", workers=2)
