@@ -259,7 +259,7 @@ def each_forked(count: int, workers: int, start: Callable[[int], tuple[Callable[
                 alive.pop(number).join()
                 # tasks not yet taken ≥ those not done minus one in hand per process still alive: fork another
                 # while some may be left (at worst one that finds only its end mark)
-                if rest and rest[0] and count - len(done) - len(alive) > 0:
+                if rest[0] and count - len(done) - len(alive) > 0:
                     launch()
     finally:
         for process in alive.values():

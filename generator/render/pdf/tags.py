@@ -201,7 +201,7 @@ class Writer:
 def compressed_rows(streams: array, indexes: array) -> bytearray:
     """Cross-reference stream rows `2 stream index` with /W [1 4 2] (ISO 32000-1 §7.5.8.3, type 2: an object in an
     object stream), big-endian, one per (stream, index) pair: the same bytes as struct ">BIH" per row, laid out by
-    strided slices (a national tree has ~10 million rows: 0.4 s by struct, a few hundredths this way)."""
+    strided slices (10 million rows, about a national tree's: 3.1 CPU s by struct per row, 0.86 s this way)."""
     count = len(streams)
     rows = bytearray(7 * count)
     rows[0::7] = b"\x02" * count
